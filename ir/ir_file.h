@@ -1,0 +1,41 @@
+/*
+** Files gred reads and writes: .mlir text or .onnx protobuf, loaded into
+** one MLIR module and serialised back in the same format.
+*/
+#ifndef GRED_IR_FILE_H
+#define GRED_IR_FILE_H
+
+#include <mlir-c/IR.h>
+
+#include "util.h"
+
+typedef enum ir_format {
+	IR_FORMAT_UNKNOWN,
+	IR_FORMAT_MLIR,
+	IR_FORMAT_ONNX
+} ir_format;
+
+/* A loaded file. The bytes stay alive as long as the module: big ONNX
+** initializers point into them. */
+typedef struct ir_file {
+	ir_format format;
+	char *data;
+	size_t len;
+	MlirOperation op;
+} ir_file;
+
+/* The format a path names by its extension. */
+ir_format ir_format_of(const char *path);
+
+/* Reads and parses path. Messages read "PATH: problem" (MLIR syntax errors
+** as "PATH:line:col: problem"). */
+int ir_file_load(ir_file *out, MlirContext ctx, const char *path,
+	gred_error *e);
+
+/* Serialises op in format fmt, appended to out. */
+int ir_serialize(gred_buf *out, MlirOperation op, ir_format fmt,
+	gred_error *e);
+
+void ir_file_free(ir_file *f);
+
+#endif

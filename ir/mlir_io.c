@@ -1,0 +1,138 @@
+/*
+** MLIR loading and printing: a context with every dialect (unknown ones
+** allowed), parsing with the first error kept as file:line:col, and
+** printing of verified IR only.
+*/
+#include "mlir_io.h"
+
+#include <mlir-c/Diagnostics.h>
+#include <mlir-c/RegisterEverything.h>
+#include <string.h>
+
+MlirContext ir_context_new(void)
+{
+	MlirDialectRegistry reg = mlirDialectRegistryCreate();
+	MlirContext ctx = mlirContextCreateWithThreading(false);
+
+	mlirRegisterAllDialects(reg);
+	mlirContextAppendDialectRegistry(ctx, reg);
+	mlirDialectRegistryDestroy(reg);
+	mlirContextSetAllowUnregisteredDialects(ctx, true);
+	return ctx;
+}
+
+char *ir_strdup(MlirStringRef s)
+{
+	return xstrndup(s.data, s.length);
+}
+
+static void append_cb(MlirStringRef s, void *user)
+{
+	buf_append(user, s.data, s.length);
+}
+
+/* Collects the first error diagnostic as "file:line:col: message". */
+typedef struct diag_sink {
+	gred_buf text;
+	int seen;
+	const char *name; /* replaces an empty source name in locations */
+} diag_sink;
+
+/* Turns `loc("f.mlir":3:7)` (possibly nested in callsite/fused forms)
+** into `f.mlir:3:7`; anything else is kept as printed. */
+static void append_location(gred_buf *b, MlirLocation loc, const char *name)
+{
+	gred_buf raw = {0};
+	const char *s, *q, *end;
+
+	mlirLocationPrint(loc, append_cb, &raw);
+	s = raw.data ? raw.data : "";
+	q = strchr(s, '"');
+	end = q ? strchr(q + 1, '"') : NULL;
+	if (q && end && end[1] == ':') {
+		const char *tail = end + 2;
+		size_t n = strspn(tail, "0123456789:");
+		if (name && (end == q + 1 || (end == q + 2 && q[1] == '-')))
+			buf_puts(b, name);
+		else
+			buf_append(b, q + 1, (size_t)(end - q - 1));
+		buf_puts(b, ":");
+		buf_append(b, tail, n);
+	} else {
+		buf_puts(b, s);
+	}
+	buf_free(&raw);
+}
+
+static MlirLogicalResult diag_cb(MlirDiagnostic d, void *user)
+{
+	diag_sink *sink = user;
+
+	if (mlirDiagnosticGetSeverity(d) != MlirDiagnosticError || sink->seen)
+		return mlirLogicalResultSuccess();
+	sink->seen = 1;
+	append_location(&sink->text, mlirDiagnosticGetLocation(d), sink->name);
+	buf_puts(&sink->text, ": ");
+	mlirDiagnosticPrint(d, append_cb, &sink->text);
+	return mlirLogicalResultSuccess();
+}
+
+int ir_parse(MlirOperation *out, MlirContext ctx, const char *text,
+	size_t len, const char *name, gred_error *e)
+{
+	diag_sink sink = {0};
+	MlirDiagnosticHandlerID id;
+	MlirModule mod;
+
+	/* The module parser wraps several top-level ops in an implicit
+	** module, as mlir-opt does; its locations carry no file name, so
+	** diagnostics get ours. */
+	sink.name = name;
+	id = mlirContextAttachDiagnosticHandler(ctx, diag_cb, &sink, NULL);
+	mod = mlirModuleCreateParse(ctx, mlirStringRefCreate(text, len));
+	mlirContextDetachDiagnosticHandler(ctx, id);
+	if (mlirModuleIsNull(mod)) {
+		gred_errorf(e, "%s", sink.seen ? sink.text.data :
+			"cannot parse MLIR");
+		buf_free(&sink.text);
+		return -1;
+	}
+	buf_free(&sink.text);
+	*out = mlirModuleGetOperation(mod);
+	return 0;
+}
+
+int ir_verify(MlirOperation op, gred_error *e)
+{
+	MlirContext ctx = mlirOperationGetContext(op);
+	diag_sink sink = {0};
+	MlirDiagnosticHandlerID id;
+	bool ok;
+
+	id = mlirContextAttachDiagnosticHandler(ctx, diag_cb, &sink, NULL);
+	ok = mlirOperationVerify(op);
+	mlirContextDetachDiagnosticHandler(ctx, id);
+	if (!ok)
+		gred_errorf(e, "%s", sink.seen ? sink.text.data :
+			"verification failed");
+	buf_free(&sink.text);
+	return ok ? 0 : -1;
+}
+
+int ir_print(gred_buf *out, MlirOperation op, int flags, gred_error *e)
+{
+	MlirOpPrintingFlags pf;
+
+	if (ir_verify(op, e) < 0)
+		return -1;
+	pf = mlirOpPrintingFlagsCreate();
+	if (flags & IR_PRINT_GENERIC)
+		mlirOpPrintingFlagsPrintGenericOpForm(pf);
+	if (flags & IR_PRINT_LOCATIONS)
+		mlirOpPrintingFlagsEnableDebugInfo(pf, true, false);
+	mlirOpPrintingFlagsAssumeVerified(pf);
+	mlirOperationPrintWithFlags(op, pf, append_cb, out);
+	mlirOpPrintingFlagsDestroy(pf);
+	buf_puts(out, "\n");
+	return 0;
+}

@@ -1,0 +1,66 @@
+/*
+** gred's entry point: dispatches to a subcommand, or treats
+** `gred IN TEST [ARGS...]` as `gred reduce IN TEST [ARGS...]`.
+*/
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+#ifndef GRED_VERSION
+#define GRED_VERSION "0.1.0"
+#endif
+
+static const struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *help;
+} commands[] = {
+	{"reduce", reduce_main, "shrink a failing .onnx or .mlir file"},
+	{"convert", convert_main, "convert between .onnx and .mlir"},
+	{"triage", triage_main, "group crash logs by stack signature"},
+	{"bisect", bisect_main, "find the commit that introduced a bug"},
+	{"gen", gen_main, "generate valid ONNX graphs"},
+	{"cov", cov_main, "coverage metrics of a set of models"},
+	{"demo", demo_main, "run the pipeline on a bundled model"},
+};
+
+static void usage(FILE *f)
+{
+	size_t i;
+
+	fputs("usage: gred IN TEST [TEST-ARGS...]   (same as gred reduce)\n"
+	      "       gred COMMAND [ARGS...]\n\ncommands:\n", f);
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		fprintf(f, "  %-8s  %s\n", commands[i].name, commands[i].help);
+	fputs("\n`gred COMMAND --help` describes a command.\n", f);
+}
+
+int main(int argc, char **argv)
+{
+	size_t i;
+
+	if (argc < 2) {
+		usage(stderr);
+		return 2;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") ||
+	    !strcmp(argv[1], "help")) {
+		usage(stdout);
+		return 0;
+	}
+	if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version")) {
+		printf("gred %s\n", GRED_VERSION);
+		return 0;
+	}
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].run(argc - 1, argv + 1);
+	if (argv[1][0] == '-') {
+		cli_fail("unknown option '%s'", argv[1]);
+		usage(stderr);
+		return 2;
+	}
+	/* The short form: the first argument is the input file. */
+	return reduce_main(argc, argv);
+}
