@@ -1,3 +1,4 @@
+# ctest-labels: asan
 # Bad input to `gred convert`: exit 1, one line naming the file, output
 # path untouched.
 . "$(dirname "$0")/../lib/e2e.sh"
