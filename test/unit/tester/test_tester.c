@@ -1,0 +1,302 @@
+/*
+** Unit tests of tester/: verdicts, the private directory, timeouts that
+** kill the whole process group, fork bombs, the cache and batches.
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "tester.h"
+
+static char dir[64];
+
+static int setup(void **state)
+{
+	(void)state;
+	strcpy(dir, "/tmp/gred-tt-XXXXXX");
+	return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	char *cmd = xasprintf("rm -rf %s", dir);
+	int r = system(cmd);
+
+	(void)state;
+	free(cmd);
+	return r == 0 ? 0 : -1;
+}
+
+/* Writes an executable script and returns its path. */
+static char *script(const char *name, const char *body)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+	char *text = xasprintf("#!/bin/sh\n%s\n", body);
+	gred_error e;
+
+	assert_int_equal(file_write_atomic(path, text, strlen(text), &e), 0);
+	chmod(path, 0755);
+	free(text);
+	return path;
+}
+
+static tester *make(char *prog, double timeout, int jobs)
+{
+	static char *argv[2];
+	tester_options o;
+	tester *t;
+	gred_error e;
+
+	argv[0] = prog;
+	argv[1] = NULL;
+	tester_options_init(&o);
+	o.argv = argv;
+	o.file_name = "bug.mlir";
+	o.timeout = timeout;
+	o.jobs = jobs;
+	o.max_procs = 40;
+	assert_int_equal(tester_new(&t, &o, &e), 0);
+	return t;
+}
+
+/* The pid a script wrote to dir/name, or 0. */
+static pid_t read_pid(const char *name)
+{
+	char *path = xasprintf("%s/%s", dir, name), *data;
+	size_t len;
+	gred_error e;
+	pid_t pid = 0;
+
+	if (file_read(&data, &len, path, 0, &e) == 0) {
+		pid = (pid_t)atol(data);
+		free(data);
+	}
+	free(path);
+	return pid;
+}
+
+static void test_tester__exit_zero_is_interesting(void **state)
+{
+	char *s = script("t.sh", "grep -q crash \"$1\"");
+	tester *t = make(s, 10, 1);
+	tester_result r;
+	gred_error e;
+
+	(void)state;
+	assert_int_equal(tester_run(t, &r, "a crash here", 12, &e), 0);
+	assert_true(r.interesting);
+	assert_true(r.ran);
+	tester_result_clear(&r);
+	assert_int_equal(tester_run(t, &r, "fine", 4, &e), 0);
+	assert_false(r.interesting);
+	assert_int_equal(WEXITSTATUS(r.status), 1);
+	tester_result_clear(&r);
+	tester_free(t);
+	free(s);
+}
+
+static void test_tester__candidate_in_cwd_under_input_name(void **state)
+{
+	char *s = script("t.sh", "test -f ./bug.mlir && test \"$1\" -ef bug.mlir "
+		"&& [ \"$(ls | wc -l)\" = 1 ] && touch junk");
+	tester *t = make(s, 10, 1);
+	tester_result r;
+	gred_error e;
+
+	(void)state;
+	assert_int_equal(tester_run(t, &r, "x", 1, &e), 0);
+	assert_true(r.interesting);
+	tester_result_clear(&r);
+	/* The file the first run left behind is gone for the next one. */
+	assert_int_equal(tester_run(t, &r, "y", 1, &e), 0);
+	assert_true(r.interesting);
+	tester_result_clear(&r);
+	tester_free(t);
+	free(s);
+}
+
+static void test_tester__stderr_tail_kept(void **state)
+{
+	char *s = script("t.sh", "echo out-text; echo 'Stack dump:' >&2; exit 3");
+	tester *t = make(s, 10, 1);
+	tester_result r;
+	gred_buf b = {0};
+	gred_error e;
+
+	(void)state;
+	assert_int_equal(tester_run(t, &r, "x", 1, &e), 0);
+	assert_string_equal(r.err, "Stack dump:\n");
+	assert_string_equal(r.out, "out-text\n");
+	tester_result_describe(&b, &r, 10);
+	assert_string_equal(b.data, "exit status 3");
+	buf_free(&b);
+	tester_result_clear(&r);
+	tester_free(t);
+	free(s);
+}
+
+static void test_tester__timeout_kills_process_group(void **state)
+{
+	char *s = xasprintf("sleep 100 & echo $! > %s/bg.pid; sleep 100", dir);
+	char *p = script("t.sh", s);
+	tester *t = make(p, 0.3, 1);
+	tester_result r;
+	gred_error e;
+	double t0 = now_seconds();
+	pid_t bg;
+
+	(void)state;
+	assert_int_equal(tester_run(t, &r, "x", 1, &e), 0);
+	assert_true(r.timed_out);
+	assert_false(r.interesting);
+	assert_true(now_seconds() - t0 < 3);
+	bg = read_pid("bg.pid");
+	assert_true(bg > 0);
+	assert_int_equal(kill(bg, 0), -1);
+	tester_result_clear(&r);
+	tester_free(t);
+	free(s);
+	free(p);
+}
+
+static void test_tester__background_children_killed_after_exit(void **state)
+{
+	char *s = xasprintf("sleep 100 & echo $! > %s/bg2.pid; exit 0", dir);
+	char *p = script("t.sh", s);
+	tester *t = make(p, 10, 1);
+	tester_result r;
+	gred_error e;
+	pid_t bg;
+
+	(void)state;
+	assert_int_equal(tester_run(t, &r, "x", 1, &e), 0);
+	assert_true(r.interesting);
+	bg = read_pid("bg2.pid");
+	assert_true(bg > 0);
+	assert_int_equal(kill(bg, 0), -1);
+	tester_result_clear(&r);
+	tester_free(t);
+	free(s);
+	free(p);
+}
+
+/* A script that forks without end: stopped by the process cap long before
+** its timeout, and nothing of it survives. */
+static void test_tester__fork_bomb_is_contained(void **state)
+{
+	char *s = xasprintf("echo $$ > %s/bomb.pid; "
+		"while :; do sleep 100 & done", dir);
+	char *p = script("t.sh", s);
+	tester *t = make(p, 20, 1);
+	tester_result r;
+	gred_error e;
+	double t0 = now_seconds();
+	pid_t pg;
+
+	(void)state;
+	assert_int_equal(tester_run(t, &r, "x", 1, &e), 0);
+	assert_false(r.interesting);
+	assert_true(r.too_many_procs);
+	assert_true(now_seconds() - t0 < 10);
+	pg = read_pid("bomb.pid");
+	assert_true(pg > 0);
+	assert_int_equal(kill(-pg, 0), -1);
+	assert_int_equal(errno, ESRCH);
+	tester_result_clear(&r);
+	tester_free(t);
+	free(s);
+	free(p);
+}
+
+static void test_tester__cache_answers_repeats(void **state)
+{
+	char *s = script("t.sh", "grep -q crash \"$1\"");
+	tester *t = make(s, 10, 1);
+	tester_result r;
+	gred_error e;
+
+	(void)state;
+	assert_int_equal(tester_run(t, &r, "crash", 5, &e), 0);
+	assert_false(r.cached);
+	tester_result_clear(&r);
+	assert_int_equal(tester_run(t, &r, "crash", 5, &e), 0);
+	assert_true(r.cached);
+	assert_true(r.interesting);
+	tester_result_clear(&r);
+	assert_int_equal(tester_run(t, &r, "crasH", 5, &e), 0);
+	assert_false(r.cached);
+	tester_result_clear(&r);
+	assert_int_equal(tester_get_stats(t)->runs, 2);
+	assert_int_equal(tester_get_stats(t)->cache_hits, 1);
+	tester_free(t);
+	free(s);
+}
+
+/* With stop_at_first the first interesting candidate is the same for any
+** number of workers; later ones are not reported as interesting. */
+static void test_tester__batch_first_interesting_in_order(void **state)
+{
+	char *s = script("t.sh", "grep -q b \"$1\" && sleep 0.$(wc -c < \"$1\")");
+	gred_buf c[5] = {
+		{"a", 1, 1}, {"aab", 3, 3}, {"b", 1, 1}, {"c", 1, 1}, {"bb", 2, 2}};
+	int jobs;
+
+	(void)state;
+	for (jobs = 1; jobs <= 3; jobs++) {
+		tester *t = make(s, 10, jobs);
+		tester_result r[5];
+		gred_error e;
+		int i;
+
+		assert_int_equal(tester_run_batch(t, r, c, 5, 1, &e), 0);
+		assert_false(r[0].interesting);
+		assert_true(r[1].interesting);
+		for (i = 2; i < 5; i++)
+			assert_false(r[i].ran && r[i].interesting && i < 2);
+		for (i = 0; i < 5; i++)
+			tester_result_clear(&r[i]);
+		tester_free(t);
+	}
+	free(s);
+}
+
+static void test_tester__missing_program_is_not_interesting(void **state)
+{
+	tester *t = make("/nonexistent/test.sh", 10, 1);
+	tester_result r;
+	gred_error e;
+
+	(void)state;
+	assert_int_equal(tester_run(t, &r, "x", 1, &e), 0);
+	assert_false(r.interesting);
+	assert_int_equal(WEXITSTATUS(r.status), 127);
+	assert_non_null(strstr(r.err, "cannot run"));
+	tester_result_clear(&r);
+	tester_free(t);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_tester__exit_zero_is_interesting),
+		cmocka_unit_test(test_tester__candidate_in_cwd_under_input_name),
+		cmocka_unit_test(test_tester__stderr_tail_kept),
+		cmocka_unit_test(test_tester__timeout_kills_process_group),
+		cmocka_unit_test(test_tester__background_children_killed_after_exit),
+		cmocka_unit_test(test_tester__fork_bomb_is_contained),
+		cmocka_unit_test(test_tester__cache_answers_repeats),
+		cmocka_unit_test(test_tester__batch_first_interesting_in_order),
+		cmocka_unit_test(test_tester__missing_program_is_not_interesting),
+	};
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
