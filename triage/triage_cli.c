@@ -1,11 +1,791 @@
 /*
-** `gred triage`: the command line of crash deduplication.
+** `gred triage`: the command line of crash deduplication (add, run,
+** list, show, sig), over the library in triage.h.
 */
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
 #include "cli.h"
+#include "run.h"
+#include "triage.h"
+
+#define DEFAULT_DB ".gred/triage.db"
+#define BATCH_FILES 512
+#define BATCH_SECONDS 0.5
+
+typedef struct tcli {
+	const char *db;
+	triage_options opts;
+	const char **ignore;
+	size_t nignore;
+	const char **ignore_files;
+	size_t nignore_files;
+	const char *case_path;
+	double timeout;
+	int json, verbose, help;
+	char **args;          /* positional arguments */
+	int nargs;
+	char **cmd;           /* after "--" (run) */
+} tcli;
+
+static const char common_help[] =
+	"options:\n"
+	"  --db PATH          the store (default " DEFAULT_DB ")\n"
+	"  --frames N         frames in a signature (default 3)\n"
+	"  --ignore REGEX     also skip frames whose function, module or file\n"
+	"                     matches (PCRE2; repeatable)\n"
+	"  --ignore-file F    one such pattern per line ('#' comments); the file\n"
+	"                     triage-ignore next to the store is read if present\n"
+	"  --max-bytes N      read at most N bytes of a log: its head and tail\n"
+	"                     (default 16777216)\n"
+	"  --json             machine-readable output\n"
+	"  -h, --help         this help\n";
+
+static int cmd_add(tcli *c);
+static int cmd_run(tcli *c);
+static int cmd_list(tcli *c);
+static int cmd_show(tcli *c);
+static int cmd_sig(tcli *c);
+
+static const struct subcommand {
+	const char *name;
+	int (*run)(tcli *c);
+	const char *usage;
+	const char *help;
+} subcommands[] = {
+	{"add", cmd_add, "add [-v] [--case FILE] FILE|DIR...",
+	 "File crash logs (directories are walked) into buckets by signature.\n"
+	 "A log with no crash report, an empty or a binary file is reported as\n"
+	 "`gred: FILE: problem`, skipped, and makes the exit status 1; the other\n"
+	 "logs are still filed. Re-adding the same file is a no-op. -v prints\n"
+	 "BUCKET SIGNATURE FILE per log; --case names the input that crashed.\n"},
+	{"run", cmd_run, "run [--case FILE] [--timeout SEC] -- CMD [ARGS...]",
+	 "Run CMD (no shell) capturing stdout and stderr, and file its crash.\n"
+	 "A death by signal counts as a crash even without a report. The case\n"
+	 "defaults to the last argument that names a file. Exit status 1 if\n"
+	 "nothing crashed.\n"},
+	{"list", cmd_list, "list [--json]",
+	 "List buckets, most frequent first: id, count, first and last seen,\n"
+	 "signature, crash, smallest case.\n"},
+	{"show", cmd_show, "show [--json] ID",
+	 "Show one bucket (ID is its number or a prefix of its signature): the\n"
+	 "normalised stack, its members and one raw log.\n"},
+	{"sig", cmd_sig, "sig [--json] FILE",
+	 "Print the signature of one log (FILE may be - for stdin). Exit status\n"
+	 "1 if it holds no crash.\n"},
+};
+
+#define NSUB (sizeof(subcommands) / sizeof(subcommands[0]))
+
+static void usage(FILE *f)
+{
+	size_t i;
+
+	fputs("usage:\n", f);
+	for (i = 0; i < NSUB; i++)
+		fprintf(f, "  gred triage %s\n", subcommands[i].usage);
+	fputs("\nGroups crash logs (LLVM/MLIR stack dumps, sanitizers, gdb/lldb,\n"
+	      "glibc, Python, Node.js, Rust) by signature: crash kind, normalised\n"
+	      "message and top frames.\n\n", f);
+	fputs(common_help, f);
+}
+
+static void sub_help(const struct subcommand *s)
+{
+	printf("usage: gred triage %s\n\n%s\n%s", s->usage, s->help, common_help);
+}
+
+static int parse_args(tcli *c, int argc, char **argv, int allow_cmd)
+{
+	int i;
+
+	for (i = 0; i < argc; i++) {
+		const char *a = argv[i];
+		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+#define NEED() do { if (!v) return cli_fail("triage: %s needs a value", a); i++; } while (0)
+		if (!strcmp(a, "--")) {
+			if (!allow_cmd)
+				return cli_fail("triage: unexpected '--'");
+			c->cmd = argv + i + 1;
+			if (!c->cmd[0])
+				return cli_fail("triage run: no command after '--'");
+			return 0;
+		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			c->help = 1;
+		} else if (!strcmp(a, "--json")) {
+			c->json = 1;
+		} else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
+			c->verbose = 1;
+		} else if (!strcmp(a, "--db")) {
+			NEED();
+			c->db = v;
+		} else if (!strcmp(a, "--frames")) {
+			char *end;
+			long n;
+			NEED();
+			n = strtol(v, &end, 10);
+			if (*end || n < 1 || n > 64)
+				return cli_fail("triage: --frames wants 1..64, not '%s'", v);
+			c->opts.frames = (int)n;
+		} else if (!strcmp(a, "--max-bytes")) {
+			char *end;
+			unsigned long long n;
+			NEED();
+			n = strtoull(v, &end, 10);
+			if (*end || n < 1024)
+				return cli_fail("triage: --max-bytes wants a number >= 1024, not '%s'", v);
+			c->opts.max_bytes = (size_t)n;
+		} else if (!strcmp(a, "--ignore")) {
+			NEED();
+			c->ignore = xrealloc(c->ignore, (c->nignore + 1) * sizeof(char *));
+			c->ignore[c->nignore++] = v;
+		} else if (!strcmp(a, "--ignore-file")) {
+			NEED();
+			c->ignore_files = xrealloc(c->ignore_files,
+				(c->nignore_files + 1) * sizeof(char *));
+			c->ignore_files[c->nignore_files++] = v;
+		} else if (!strcmp(a, "--case")) {
+			NEED();
+			c->case_path = v;
+		} else if (!strcmp(a, "--timeout")) {
+			char *end;
+			NEED();
+			c->timeout = strtod(v, &end);
+			if (*end || c->timeout < 0)
+				return cli_fail("triage: bad --timeout '%s'", v);
+		} else if (a[0] == '-' && a[1]) {
+			return cli_fail("triage: unknown option '%s'", a);
+		} else {
+			c->args[c->nargs++] = argv[i];
+		}
+#undef NEED
+	}
+	return 0;
+}
+
+/* The parser with the user's ignore patterns: --ignore, --ignore-file,
+** and the triage-ignore file next to the store. */
+static int make_parser(triage_parser **out, tcli *c)
+{
+	gred_error e;
+	char *dflt, *slash;
+	struct stat st;
+	size_t i;
+
+	c->opts.ignore = c->ignore;
+	c->opts.nignore = c->nignore;
+	if (triage_parser_new(out, &c->opts, &e) < 0)
+		return cli_fail("--ignore: %s", e.msg);
+	dflt = xstrdup(c->db);
+	slash = strrchr(dflt, '/');
+	if (slash)
+		slash[1] = 0;
+	else
+		dflt[0] = 0;
+	{
+		char *path = xasprintf("%striage-ignore", dflt);
+		if (stat(path, &st) == 0 && triage_parser_load_ignore(*out, path, &e) < 0) {
+			free(path);
+			free(dflt);
+			triage_parser_free(*out);
+			return cli_fail("%s", e.msg);
+		}
+		free(path);
+	}
+	free(dflt);
+	for (i = 0; i < c->nignore_files; i++)
+		if (triage_parser_load_ignore(*out, c->ignore_files[i], &e) < 0) {
+			triage_parser_free(*out);
+			return cli_fail("%s", e.msg);
+		}
+	return 0;
+}
+
+static void json_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; s && *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+		if (ch == '"' || ch == '\\')
+			fprintf(f, "\\%c", ch);
+		else if (ch == '\n')
+			fputs("\\n", f);
+		else if (ch == '\t')
+			fputs("\\t", f);
+		else if (ch < 0x20 || ch == 0x7f)
+			fprintf(f, "\\u%04x", ch);
+		else
+			fputc(ch, f);
+	}
+	fputc('"', f);
+}
+
+static void json_frames(FILE *f, const triage_sig *sig)
+{
+	size_t k;
+
+	fputs("\"frames\":[", f);
+	for (k = 0; k < sig->nframes; k++) {
+		if (k)
+			fputc(',', f);
+		json_str(f, sig->frames[k]);
+	}
+	fputs("],\"stack\":[", f);
+	for (k = 0; k < sig->nstack; k++) {
+		const triage_frame *fr = &sig->stack[k];
+		fprintf(f, "%s{\"func\":", k ? "," : "");
+		json_str(f, fr->func);
+		if (fr->file) {
+			fputs(",\"file\":", f);
+			json_str(f, fr->file);
+			fprintf(f, ",\"line\":%d", fr->line);
+		}
+		fprintf(f, ",\"ignored\":%s}", fr->ignored ? "true" : "false");
+	}
+	fputc(']', f);
+}
+
+static const char *fmt_time(int64_t t, char buf[32])
+{
+	time_t tt = (time_t)t;
+	struct tm tm;
+
+	gmtime_r(&tt, &tm);
+	strftime(buf, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	return buf;
+}
+
+/* One line: "kind: message in f1 < f2 < f3". */
+static void summary(gred_buf *b, const char *kind, const char *message,
+	const char *frames_nl)
+{
+	const char *p;
+
+	buf_puts(b, kind);
+	if (message && *message)
+		buf_printf(b, ": %s", message);
+	if (frames_nl && *frames_nl) {
+		buf_puts(b, " in ");
+		for (p = frames_nl; *p; p++)
+			if (*p == '\n')
+				buf_puts(b, " < ");
+			else
+				buf_append(b, p, 1);
+	}
+}
+
+static int cmd_sig(tcli *c)
+{
+	triage_parser *p;
+	triage_sig sig;
+	gred_error e;
+	char *log, id[17];
+	size_t len, k;
+	int trunc, rc = 0;
+
+	if (c->nargs != 1)
+		return cli_fail("triage sig: want one FILE (see gred triage sig --help)");
+	if (triage_log_read(&log, &len, &trunc, c->args[0], c->opts.max_bytes, &e) < 0)
+		return cli_fail("%s: %s", c->args[0], e.msg);
+	if (make_parser(&p, c)) {
+		free(log);
+		return 1;
+	}
+	if (triage_parser_sig(&sig, p, log, len, &e) < 0) {
+		rc = cli_fail("%s: %s", c->args[0], e.msg);
+		goto done;
+	}
+	if (!sig.crashed) {
+		rc = cli_fail("%s: no crash found", c->args[0]);
+		triage_sig_free(&sig);
+		goto done;
+	}
+	triage_sig_id(&sig, id);
+	if (c->json) {
+		printf("{\"signature\":\"%s\",\"kind\":", id);
+		json_str(stdout, sig.kind);
+		fputs(",\"message\":", stdout);
+		json_str(stdout, sig.message);
+		fputs(",\"format\":", stdout);
+		json_str(stdout, sig.format);
+		fputc(',', stdout);
+		json_frames(stdout, &sig);
+		printf(",\"truncated\":%s}\n", trunc ? "true" : "false");
+	} else {
+		printf("signature %s\nkind      %s\nmessage   %s\nformat    %s\n",
+			id, sig.kind, sig.message, sig.format);
+		for (k = 0; k < sig.nframes; k++)
+			printf("frame     %s\n", sig.frames[k]);
+		if (trunc)
+			printf("note      log longer than %zu bytes: read its head and tail\n",
+				c->opts.max_bytes);
+	}
+	triage_sig_free(&sig);
+done:
+	triage_parser_free(p);
+	free(log);
+	return rc;
+}
+
+typedef struct add_state {
+	tcli *c;
+	triage_parser *p;
+	triage_store *s;
+	size_t filed, fresh, dup, bad, in_batch;
+	double batch_start;
+	int failed_store, first_json;
+	gred_error e;
+} add_state;
+
+static int flush_batch(add_state *a)
+{
+	if (!a->in_batch)
+		return 0;
+	a->in_batch = 0;
+	if (triage_store_commit(a->s, &a->e) < 0) {
+		triage_store_rollback(a->s);
+		cli_fail("%s", a->e.msg);
+		a->failed_store = 1;
+		return -1;
+	}
+	return 0;
+}
+
+static int file_one(add_state *a, const char *path, const char *log, size_t len,
+	int truncated, const char *case_path)
+{
+	triage_sig sig;
+	triage_add_result r;
+	char id[17];
+
+	if (triage_parser_sig(&sig, a->p, log, len, &a->e) < 0) {
+		cli_fail("%s: %s", path, a->e.msg);
+		a->bad++;
+		return 0;
+	}
+	if (!sig.crashed) {
+		cli_fail("%s: no crash found", path);
+		triage_sig_free(&sig);
+		a->bad++;
+		return 0;
+	}
+	if (truncated)
+		fprintf(stderr, "gred: %s: longer than %zu bytes, read its head and tail\n",
+			path, a->c->opts.max_bytes);
+	if (!a->in_batch) {
+		if (triage_store_begin(a->s, &a->e) < 0) {
+			triage_sig_free(&sig);
+			a->failed_store = 1;
+			return cli_fail("%s", a->e.msg);
+		}
+		a->batch_start = now_seconds();
+	}
+	a->in_batch++;
+	if (triage_store_add(&r, a->s, &sig, path, case_path, log, len, &a->e) < 0) {
+		triage_sig_free(&sig);
+		triage_store_rollback(a->s);
+		a->in_batch = 0;
+		a->failed_store = 1;
+		return cli_fail("%s", a->e.msg);
+	}
+	triage_sig_id(&sig, id);
+	if (r.duplicate)
+		a->dup++;
+	else
+		a->filed++;
+	if (r.is_new)
+		a->fresh++;
+	if (a->c->json) {
+		printf("%s{\"path\":", a->first_json ? "" : ",\n");
+		a->first_json = 0;
+		json_str(stdout, path);
+		printf(",\"bucket\":%lld,\"signature\":\"%s\",\"new\":%s,\"duplicate\":%s}",
+			(long long)r.bucket, id, r.is_new ? "true" : "false",
+			r.duplicate ? "true" : "false");
+	} else if (a->c->verbose) {
+		printf("%lld %s %s\n", (long long)r.bucket, id, path);
+	}
+	triage_sig_free(&sig);
+	if (a->in_batch >= BATCH_FILES ||
+	    now_seconds() - a->batch_start > BATCH_SECONDS)
+		return flush_batch(a);
+	return 0;
+}
+
+static int add_path(add_state *a, const char *path, int top)
+{
+	struct stat st;
+	char *log;
+	size_t len;
+	int trunc;
+
+	if (stat(path, &st) < 0) {
+		cli_fail("%s: %s", path, strerror(errno));
+		a->bad++;
+		return 0;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		struct dirent **ents;
+		int n, i, err = 0;
+
+		n = scandir(path, &ents, NULL, alphasort);
+		if (n < 0) {
+			cli_fail("%s: %s", path, strerror(errno));
+			a->bad++;
+			return 0;
+		}
+		for (i = 0; i < n; i++) {
+			const char *name = ents[i]->d_name;
+			if (!err && name[0] != '.') {
+				char *sub = xasprintf("%s/%s", path, name);
+				err = add_path(a, sub, 0);
+				free(sub);
+			}
+			free(ents[i]);
+		}
+		free(ents);
+		return err;
+	}
+	if (!S_ISREG(st.st_mode) && !top)
+		return 0;
+	if (triage_log_read(&log, &len, &trunc, path, a->c->opts.max_bytes, &a->e) < 0) {
+		cli_fail("%s: %s", path, a->e.msg);
+		a->bad++;
+		return 0;
+	}
+	{
+		int err = file_one(a, path, log, len, trunc, a->c->case_path);
+		free(log);
+		return err;
+	}
+}
+
+static int open_store(triage_store **s, tcli *c)
+{
+	gred_error e;
+
+	if (triage_store_open(s, c->db, &e) < 0)
+		return cli_fail("%s", e.msg);
+	return 0;
+}
+
+static int cmd_add(tcli *c)
+{
+	add_state a;
+	int i, err = 0;
+
+	memset(&a, 0, sizeof(a));
+	a.c = c;
+	a.first_json = 1;
+	if (c->nargs < 1)
+		return cli_fail("triage add: want FILE|DIR... (see gred triage add --help)");
+	if (make_parser(&a.p, c))
+		return 1;
+	if (open_store(&a.s, c)) {
+		triage_parser_free(a.p);
+		return 1;
+	}
+	if (c->json)
+		fputs("[", stdout);
+	for (i = 0; i < c->nargs && !err; i++)
+		err = add_path(&a, c->args[i], 1);
+	if (!err)
+		err = flush_batch(&a);
+	if (c->json)
+		fputs("]\n", stdout);
+	else
+		printf("filed %zu logs, %zu new buckets%s%zu already filed%s%zu skipped\n",
+			a.filed, a.fresh, ", ", a.dup, ", ", a.bad);
+	triage_store_close(a.s);
+	triage_parser_free(a.p);
+	return err || a.failed_store || a.bad ? 1 : 0;
+}
+
+static const char *guess_case(char **cmd)
+{
+	const char *best = NULL;
+	struct stat st;
+	int i;
+
+	for (i = 1; cmd[i]; i++)
+		if (stat(cmd[i], &st) == 0 && S_ISREG(st.st_mode))
+			best = cmd[i];
+	return best;
+}
+
+static int cmd_run(tcli *c)
+{
+	triage_run_result res;
+	gred_buf out = {0}, src = {0};
+	gred_error e;
+	add_state a;
+	int i, rc;
+
+	if (!c->cmd)
+		return cli_fail("triage run: want -- CMD [ARGS...] (see gred triage run --help)");
+	if (triage_run(&res, &out, c->cmd, c->timeout, c->opts.max_bytes, &e) < 0)
+		return cli_fail("%s", e.msg);
+	if (res.signal) {
+		/* What a shell would print; the log then reads the same whether
+		** it was captured by a shell or by us. */
+		buf_printf(&out, "%s%s\n", out.len && out.data[out.len - 1] != '\n' ?
+			"\n" : "", strsignal(res.signal));
+	}
+	buf_puts(&src, "run:");
+	for (i = 0; c->cmd[i]; i++)
+		buf_printf(&src, " %s", c->cmd[i]);
+	if (res.timed_out) {
+		rc = cli_fail("%s: timed out after %g s; nothing filed", c->cmd[0], c->timeout);
+		buf_free(&out);
+		buf_free(&src);
+		return rc;
+	}
+	memset(&a, 0, sizeof(a));
+	a.c = c;
+	a.first_json = 1;
+	if (!out.len) {
+		rc = cli_fail("%s: no crash found (exit status %d, no output)",
+			c->cmd[0], res.status);
+		buf_free(&out);
+		buf_free(&src);
+		return rc;
+	}
+	if (make_parser(&a.p, c)) {
+		buf_free(&out);
+		buf_free(&src);
+		return 1;
+	}
+	if (open_store(&a.s, c)) {
+		triage_parser_free(a.p);
+		buf_free(&out);
+		buf_free(&src);
+		return 1;
+	}
+	c->verbose = 1;
+	rc = file_one(&a, src.data, out.data, out.len, res.truncated,
+		c->case_path ? c->case_path : guess_case(c->cmd));
+	if (!rc)
+		rc = flush_batch(&a);
+	if (c->json)
+		fputs("\n", stdout);
+	triage_store_close(a.s);
+	triage_parser_free(a.p);
+	buf_free(&out);
+	buf_free(&src);
+	return rc || a.bad || a.failed_store ? 1 : 0;
+}
+
+typedef struct list_state {
+	tcli *c;
+	int first;
+} list_state;
+
+static int list_one(const triage_bucket *b, void *ctx)
+{
+	list_state *l = ctx;
+	char t1[32], t2[32];
+	gred_buf s = {0};
+
+	if (l->c->json) {
+		printf("%s{\"id\":%lld,\"signature\":\"%s\",\"count\":%lld,"
+			"\"first_seen\":\"%s\",\"last_seen\":\"%s\",\"kind\":",
+			l->first ? "" : ",\n", (long long)b->id, b->hash,
+			(long long)b->count, fmt_time(b->first_seen, t1),
+			fmt_time(b->last_seen, t2));
+		json_str(stdout, b->kind);
+		fputs(",\"message\":", stdout);
+		json_str(stdout, b->message);
+		fputs(",\"frames\":[", stdout);
+		{
+			char *f = xstrdup(b->frames), *p, *save = NULL;
+			int k = 0;
+			for (p = strtok_r(f, "\n", &save); p; p = strtok_r(NULL, "\n", &save)) {
+				if (k++)
+					fputc(',', stdout);
+				json_str(stdout, p);
+			}
+			free(f);
+		}
+		fputs("],\"smallest_case\":", stdout);
+		if (b->smallest_case)
+			json_str(stdout, b->smallest_case);
+		else
+			fputs("null", stdout);
+		fputc('}', stdout);
+	} else {
+		if (l->first)
+			printf("%-5s %-7s %-20s %-20s %-16s  %s\n", "ID", "COUNT",
+				"FIRST SEEN", "LAST SEEN", "SIGNATURE", "CRASH");
+		summary(&s, b->kind, b->message, b->frames);
+		printf("%-5lld %-7lld %-20s %-20s %-16s  %s", (long long)b->id,
+			(long long)b->count, fmt_time(b->first_seen, t1),
+			fmt_time(b->last_seen, t2), b->hash, s.data);
+		if (b->smallest_case)
+			printf("  [smallest: %s, %lld bytes]", b->smallest_case,
+				(long long)b->smallest_size);
+		putchar('\n');
+		buf_free(&s);
+	}
+	l->first = 0;
+	return 0;
+}
+
+static int cmd_list(tcli *c)
+{
+	triage_store *s;
+	gred_error e;
+	list_state l = {c, 1};
+	int rc = 0;
+
+	if (c->nargs)
+		return cli_fail("triage list: takes no arguments");
+	if (open_store(&s, c))
+		return 1;
+	if (c->json)
+		fputs("[", stdout);
+	if (triage_store_list(s, list_one, &l, &e) < 0)
+		rc = cli_fail("%s", e.msg);
+	if (c->json)
+		fputs("]\n", stdout);
+	else if (l.first && !rc)
+		printf("no buckets in %s\n", c->db);
+	triage_store_close(s);
+	return rc;
+}
+
+typedef struct members_state {
+	tcli *c;
+	int n;
+} members_state;
+
+static int member_one(const char *source, int64_t added, void *ctx)
+{
+	members_state *m = ctx;
+	char t[32];
+
+	if (m->c->json) {
+		fputs(m->n ? "," : "", stdout);
+		json_str(stdout, source);
+	} else if (m->n < 20) {
+		printf("  %s  %s\n", fmt_time(added, t), source);
+	} else if (m->n == 20) {
+		printf("  ...\n");
+	}
+	m->n++;
+	return 0;
+}
+
+static int cmd_show(tcli *c)
+{
+	triage_store *s;
+	triage_bucket b;
+	gred_error e;
+	members_state m = {c, 0};
+	char t1[32], t2[32];
+	int rc = 0;
+
+	if (c->nargs != 1)
+		return cli_fail("triage show: want one bucket ID");
+	if (open_store(&s, c))
+		return 1;
+	if (triage_store_get(&b, s, c->args[0], &e) < 0) {
+		triage_store_close(s);
+		return cli_fail("%s", e.msg);
+	}
+	if (c->json) {
+		printf("{\"id\":%lld,\"signature\":\"%s\",\"count\":%lld,"
+			"\"first_seen\":\"%s\",\"last_seen\":\"%s\",\"kind\":",
+			(long long)b.id, b.hash, (long long)b.count,
+			fmt_time(b.first_seen, t1), fmt_time(b.last_seen, t2));
+		json_str(stdout, b.kind);
+		fputs(",\"message\":", stdout);
+		json_str(stdout, b.message);
+		fputs(",\"frames\":", stdout);
+		json_str(stdout, b.frames);
+		fputs(",\"stack\":", stdout);
+		json_str(stdout, b.stack);
+		fputs(",\"smallest_case\":", stdout);
+		if (b.smallest_case)
+			json_str(stdout, b.smallest_case);
+		else
+			fputs("null", stdout);
+		fputs(",\"members\":[", stdout);
+		rc = triage_store_members(s, b.id, member_one, &m, &e);
+		fputs("],\"log\":", stdout);
+		json_str(stdout, b.sample);
+		fputs("}\n", stdout);
+	} else {
+		printf("bucket     %lld\nsignature  %s\nkind       %s\nmessage    %s\n"
+			"count      %lld\nfirst seen %s\nlast seen  %s\n",
+			(long long)b.id, b.hash, b.kind, b.message, (long long)b.count,
+			fmt_time(b.first_seen, t1), fmt_time(b.last_seen, t2));
+		if (b.smallest_case)
+			printf("smallest   %s (%lld bytes)\n", b.smallest_case,
+				(long long)b.smallest_size);
+		printf("\nstack (normalised; top frames not ignored make the signature):\n");
+		{
+			char *p = b.stack;
+			while (p && *p) {
+				char *nl = strchr(p, '\n');
+				int n = nl ? (int)(nl - p) : (int)strlen(p);
+				printf("  %.*s\n", n, p);
+				p = nl ? nl + 1 : NULL;
+			}
+		}
+		printf("\nmembers:\n");
+		rc = triage_store_members(s, b.id, member_one, &m, &e);
+		printf("\nlog (first member):\n%s", b.sample);
+		if (b.sample && *b.sample && b.sample[strlen(b.sample) - 1] != '\n')
+			putchar('\n');
+	}
+	if (rc < 0)
+		rc = cli_fail("%s", e.msg);
+	triage_bucket_free(&b);
+	triage_store_close(s);
+	return rc ? 1 : 0;
+}
 
 int triage_main(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	return cli_fail("triage: not implemented yet");
+	tcli c;
+	size_t i;
+	int rc;
+
+	if (argc < 2) {
+		usage(stderr);
+		return 2;
+	}
+	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") ||
+	    !strcmp(argv[1], "help")) {
+		usage(stdout);
+		return 0;
+	}
+	for (i = 0; i < NSUB; i++)
+		if (!strcmp(argv[1], subcommands[i].name))
+			break;
+	if (i == NSUB)
+		return cli_fail("triage: unknown subcommand '%s' (see gred triage --help)",
+			argv[1]);
+	memset(&c, 0, sizeof(c));
+	c.db = DEFAULT_DB;
+	triage_options_init(&c.opts);
+	c.args = xcalloc((size_t)argc, sizeof(char *));
+	if (parse_args(&c, argc - 2, argv + 2, subcommands[i].run == cmd_run)) {
+		rc = 1;
+	} else if (c.help) {
+		sub_help(&subcommands[i]);
+		rc = 0;
+	} else {
+		rc = subcommands[i].run(&c);
+	}
+	free(c.args);
+	free(c.ignore);
+	free(c.ignore_files);
+	return rc;
 }

@@ -1,0 +1,208 @@
+/*
+** The crash formats as data: one PCRE2 pattern table per format, the
+** signal words, and the built-in frame-ignore table.
+*/
+#include <string.h>
+
+#include "parse.h"
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Symbolised native frame tails: " (module+0xoff)" or " file:line:col". */
+#define MODOFF "\\((?<module>[^()\\s]+?)\\+0x(?<off>[0-9a-fA-F]+)\\)"
+#define FILELINE "(?<file>[^\\s()]+?):(?<line>\\d+)(?::\\d+)?"
+#define BUILDID "(?:\\s+\\(BuildId: [0-9a-fA-F]+\\))?\\s*$"
+
+/* AddressSanitizer, LeakSanitizer, UBSan, MSan, TSan reports. */
+static const tri_pattern sanitizer[] = {
+	{R_EVENT, "AddressSanitizer", "asan:", 1, 0,
+	 "^==\\d+==\\s*ERROR: AddressSanitizer: (?:attempting )?(?<kind>[A-Za-z][\\w-]*)"},
+	{R_EVENT, "LeakSanitizer", "lsan:leak", 1, 0,
+	 "^==\\d+==\\s*ERROR: LeakSanitizer: detected memory leaks"},
+	{R_EVENT, "UndefinedBehaviorSanitizer", "ubsan:", 1, 0,
+	 "^==\\d+==\\s*ERROR: UndefinedBehaviorSanitizer: (?<kind>[A-Za-z][\\w-]*)"},
+	{R_EVENT, "MemorySanitizer", "msan:", 1, 0,
+	 "^==\\d+==\\s*(?:ERROR|WARNING): MemorySanitizer: (?<kind>[A-Za-z][\\w-]*)"},
+	{R_EVENT, "ThreadSanitizer", "tsan:", 1, 0,
+	 "^WARNING: ThreadSanitizer: (?<kind>[A-Za-z][\\w -]*?)\\s*(?:\\(|$)"},
+	{R_EVENT, "runtime error:", "ubsan", 1, 0,
+	 "^(?<file>[^\\s:]+):(?<line>\\d+):\\d+: runtime error: (?<msg>.+)$"},
+	{R_DETAIL, "of size", NULL, 0, 0,
+	 "^(?<msg>READ|WRITE) of size \\d+"},
+	{R_DETAIL, "memory access", NULL, 0, 0,
+	 "^==\\d+==The signal is caused by a (?<msg>\\w+) memory access"},
+	{R_DETAIL, "leak of", NULL, 0, 0,
+	 "^(?<msg>Direct|Indirect) leak of \\d+"},
+	{R_FRAME, "#", NULL, 0, 0,
+	 "^\\s+#(?<idx>\\d+)\\s+0x(?<addr>[0-9a-fA-F]+)\\s+in\\s+(?<func>.+?)"
+	 "(?:\\s+" MODOFF "|\\s+" FILELINE ")?" BUILDID},
+	{R_FRAME, "#", NULL, 0, 0,
+	 "^\\s+#(?<idx>\\d+)\\s+0x(?<addr>[0-9a-fA-F]+)\\s+" MODOFF BUILDID},
+};
+
+/* gdb: "Program received signal", `bt` frames. */
+static const tri_pattern gdb[] = {
+	{R_SIGNAL, "signal", NULL, 5, 0,
+	 "^Program (?:received|terminated with) signal (?<sig>SIG[A-Z0-9]+)"},
+	{R_FRAME, "signal handler called", NULL, 0, 0,
+	 "^#(?<idx>\\d+)\\s+(?<func><signal handler called>)"},
+	{R_FRAME, "#", NULL, 0, 0,
+	 "^#(?<idx>\\d+)\\s+(?:0x(?<addr>[0-9a-fA-F]+) in )?(?!0x)(?<func>\\S.*?) \\(.*\\)"
+	 "(?: at (?<file>\\S+):(?<line>\\d+)| from (?<module>\\S+))?\\s*$"},
+};
+
+/* lldb: "stop reason = signal SIGSEGV", `bt` frames. */
+static const tri_pattern lldb[] = {
+	{R_SIGNAL, "stop reason", NULL, 5, 0,
+	 "stop reason = (?:signal )?(?<sig>SIG[A-Z0-9]+|EXC_[A-Z_]+)"},
+	{R_FRAME, "frame #", NULL, 0, 0,
+	 "^[\\s*]*frame #(?<idx>\\d+): 0x(?<addr>[0-9a-fA-F]+) (?<module>[^\\s`]+)`(?<func>.+?)"
+	 "(?: at (?<file>[^\\s:]+):(?<line>\\d+)(?::\\d+)?| \\+ \\d+)?\\s*$"},
+};
+
+/* LLVM/MLIR: PrintStackTrace with and without symbols, fatal errors. */
+static const tri_pattern llvm[] = {
+	{R_EVENT, "LLVM ERROR", "llvm-error", 2, 0, "LLVM ERROR: (?<msg>.*?)\\s*$"},
+	{R_EVENT, "UNREACHABLE", "unreachable", 2, 0,
+	 "UNREACHABLE executed(?: at (?<file>\\S+?):(?<line>\\d+))?"},
+	{R_STACK, "Stack dump", "crash", 4, 0, "^Stack dump:"},
+	{R_FRAME, "0x", NULL, 0, 0,
+	 "^\\s*(?<idx>\\d+)\\s+(?<module>\\S+)\\s+0x(?<addr>[0-9a-fA-F]+)"
+	 "(?:\\s+(?<func>.+?)\\s+\\+\\s+\\d+)?\\s*$"},
+	{R_FRAME, "#", NULL, 0, 0,
+	 "^\\s*#(?<idx>\\d+)\\s+0x(?<addr>[0-9a-fA-F]+)\\s+(?:" MODOFF "|(?<func>.+?)"
+	 "(?:\\s+" MODOFF "|\\s+" FILELINE ")?)\\s*$"},
+};
+
+/* glibc and libstdc++: assert, stack protector, heap checks, terminate. */
+static const tri_pattern glibc[] = {
+	{R_EVENT, "Assertion", "assert", 2, 0,
+	 "(?:^|: )(?<file>[^\\s:]+):(?<line>\\d+): (?<func>.+?): Assertion [`'](?<msg>.*)' failed"},
+	{R_EVENT, "stack smashing", "stack-smashing", 2, 0,
+	 "^\\*\\*\\* stack smashing detected \\*\\*\\*"},
+	{R_EVENT, "detected ***", "fortify", 2, 0,
+	 "^\\*\\*\\* (?<msg>[\\w ]+ detected) \\*\\*\\*"},
+	{R_EVENT, NULL, "heap-corruption", 2, 0,
+	 "^(?<msg>(?:free|malloc|realloc|munmap_chunk|malloc_consolidate|_int_free|"
+	 "_int_malloc|tcache_thread_shutdown)\\(\\): .+|double free or corruption.*|"
+	 "corrupted size vs\\. prev_size.*|corrupted double-linked list.*)$"},
+	{R_EVENT, "terminate called", "uncaught-exception:", 2, 0,
+	 "terminate called after throwing an instance of '(?<kind>[^']+)'"},
+	{R_EVENT, "terminate called", "terminate", 2, 0,
+	 "terminate called without an active exception"},
+	{R_DETAIL, "what():", NULL, 0, 0, "^\\s+what\\(\\):\\s+(?<msg>.*?)\\s*$"},
+};
+
+/* Rust panics, with RUST_BACKTRACE=1 or full. */
+static const tri_pattern rust[] = {
+	{R_NEXTMSG, "panicked at", "rust-panic", 2, 0,
+	 "^thread '[^']*' panicked at (?<file>[^\\s:]+):(?<line>\\d+):\\d+:$"},
+	{R_EVENT, "panicked at", "rust-panic", 2, 0,
+	 "^thread '[^']*' panicked at '(?<msg>.*)', (?<file>[^\\s:]+):(?<line>\\d+)"},
+	{R_STACK, "stack backtrace:", NULL, 0, 0, "^stack backtrace:"},
+	{R_FRAME, ":", NULL, 0, TRI_CONTEXT,
+	 "^\\s+(?<idx>\\d+):\\s+(?:0x[0-9a-fA-F]+ - )?(?<func>\\S.*?)\\s*$"},
+	{R_AT, "at ", NULL, 0, TRI_CONTEXT,
+	 "^\\s+at (?<file>\\S.*?):(?<line>\\d+)(?::\\d+)?\\s*$"},
+};
+
+/* Python tracebacks and faulthandler dumps. */
+static const tri_pattern python[] = {
+	{R_STACK, "Traceback", NULL, 0, TRI_REVERSE,
+	 "^Traceback \\(most recent call last\\):"},
+	{R_FRAME, "File \"", NULL, 0, TRI_CONTEXT,
+	 "^\\s+File \"(?<file>[^\"]+)\", line (?<line>\\d+), in (?<func>.+?)\\s*$"},
+	{R_PYEXC, NULL, "python:", 4, TRI_CONTEXT,
+	 "^(?<kind>(?:[A-Za-z_]\\w*\\.)*[A-Z]\\w*)(?:: (?<msg>.*)|"
+	 "(?<=Error|Exception|Interrupt|Exit|Iteration))\\s*$"},
+	{R_SIGNAL, "Fatal Python error", NULL, 3, 0,
+	 "^Fatal Python error: (?<sig>[^:]+?)\\s*$"},
+	{R_STACK, "most recent call first", NULL, 0, 0,
+	 "^(?:Current thread|Thread) 0x[0-9a-fA-F]+ .*\\(most recent call first\\):"},
+	{R_FRAME, "File \"", NULL, 0, TRI_CONTEXT,
+	 "^\\s+File \"(?<file>[^\"]+)\", line (?<line>\\d+) in (?<func>.+?)\\s*$"},
+};
+
+/* Node.js uncaught errors (onnxruntime-node included). */
+static const tri_pattern node[] = {
+	{R_JSERR, NULL, "node:", 4, 0,
+	 "^(?:Uncaught )?(?<kind>[A-Z]\\w*(?:Error|Exception)|Error)(?: \\[[A-Z0-9_]+\\])?: (?<msg>.*?)\\s*$"},
+	{R_FRAME, "at ", NULL, 0, TRI_CONTEXT,
+	 "^\\s+at (?:async )?(?:new )?(?<func>[^\\s(][^(]*?) \\((?<file>.+?):(?<line>\\d+):\\d+\\)\\s*$"},
+	{R_FRAME, "at ", NULL, 0, TRI_CONTEXT,
+	 "^\\s+at (?:async )?(?<file>[^\\s(].*?):(?<line>\\d+):\\d+\\s*$"},
+};
+
+/* What shells and runners print when a process dies of a signal. */
+static const tri_pattern shell[] = {
+	{R_SIGNAL, NULL, NULL, 5, 0,
+	 "(?:^|\\s)(?<sig>Segmentation fault|Aborted|Floating point exception|"
+	 "Illegal instruction|Bus error|Trace/breakpoint trap)(?: \\(core dumped\\))?\\s*$"},
+};
+
+/* Order matters: the first pattern that claims a line wins. */
+const tri_format tri_formats[] = {
+	{"sanitizer", FAM_NATIVE, sanitizer, N(sanitizer)},
+	{"gdb", FAM_NATIVE, gdb, N(gdb)},
+	{"lldb", FAM_NATIVE, lldb, N(lldb)},
+	{"rust", FAM_RUST, rust, N(rust)},
+	{"python", FAM_PYTHON, python, N(python)},
+	{"llvm", FAM_NATIVE, llvm, N(llvm)},
+	{"glibc", FAM_NATIVE, glibc, N(glibc)},
+	{"node", FAM_NODE, node, N(node)},
+	{"shell", FAM_NATIVE, shell, N(shell)},
+};
+const size_t tri_nformats = N(tri_formats);
+
+static const struct {
+	const char *word, *kind;
+} signals[] = {
+	{"SIGSEGV", "crash"}, {"Segmentation fault", "crash"},
+	{"SIGBUS", "crash"}, {"Bus error", "crash"},
+	{"SIGFPE", "crash"}, {"Floating point exception", "crash"},
+	{"SIGILL", "crash"}, {"Illegal instruction", "crash"},
+	{"SIGTRAP", "crash"}, {"Trace/breakpoint trap", "crash"},
+	{"EXC_BAD_ACCESS", "crash"}, {"EXC_BAD_INSTRUCTION", "crash"},
+	{"EXC_ARITHMETIC", "crash"},
+	{"SIGABRT", "abort"}, {"Aborted", "abort"},
+};
+
+const char *tri_signal_kind(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < N(signals); i++)
+		if (strlen(signals[i].word) == n && !memcmp(signals[i].word, s, n))
+			return signals[i].kind;
+	return NULL;
+}
+
+/*
+** Frames nobody wants in a signature. Patterns see the normalised
+** function name, the module's base name and the file, separately.
+** "cut" entries are signal handlers: they and every frame above go.
+*/
+const tri_ignore tri_ignores[] = {
+	{1, "^llvm::sys::(?:RunSignalHandlers|PrintStackTrace|CleanupOnSignal)$"},
+	{1, "^(?:SignalHandler|__restore_rt|_sigtramp|<signal handler called>)$"},
+	{0, "^llvm::sys::"},
+	{0, "^(?:__GI_)?(?:abort|raise|gsignal)$"},
+	{0, "^__pthread_kill|^pthread_kill$|^__GI___pthread_kill"},
+	{0, "^(?:__GI_)?__assert_fail|^__assert_fail_base$|^__assert_perror_fail$"},
+	{0, "^__libc_|^__GI___libc_|^_start$|^__fortify_fail|^__chk_fail|^__stack_chk_fail"},
+	{0, "^__(?:asan|lsan|ubsan|msan|tsan|sanitizer|interception)|^_?__interceptor_"},
+	{0, "^(?:malloc|calloc|realloc|free|reallocarray|posix_memalign|aligned_alloc|"
+	    "memalign|valloc|operator new|operator delete)(?:\\[\\])?$"},
+	{0, "^(?:std|__gnu_cxx|__cxxabiv1)::|^__cxa_|^_Unwind_"},
+	{0, "^llvm::(?:report_fatal_error|llvm_unreachable_internal|reportFatal\\w*)$"},
+	{0, "^llvm::function_ref::callback_fn$"},
+	{0, "^(?:core|alloc)::(?:panicking|result::unwrap_failed|option::|ops::function::)"},
+	{0, "^rust_begin_unwind$|^rust_panic|^__rust_"},
+	{0, "^\\?\\?$|^<unknown>$"},
+	{0, "^(?:libc|libm|libdl|libpthread|librt|ld-linux[\\w-]*|libasan|libubsan|liblsan|"
+	    "libtsan|libmsan|libclang_rt[\\w.-]*|libstdc\\+\\+|libc\\+\\+|libc\\+\\+abi|"
+	    "libgcc_s)\\.so"},
+	{0, "^linux-vdso|^\\[vdso\\]"},
+	{0, "^node:internal/|^internal/|^<frozen "},
+};
+const size_t tri_nignores = N(tri_ignores);

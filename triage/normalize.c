@@ -1,0 +1,256 @@
+/*
+** Normalisation: what must not make two reports of one bug differ
+** (addresses, template arguments, lambda numbers, build paths, numbers).
+*/
+#include <ctype.h>
+#include <string.h>
+
+#include "parse.h"
+
+#define MAX_NAME 256
+#define MAX_MESSAGE 200
+
+const char *tri_basename(const char *s, size_t n, size_t *outn)
+{
+	size_t i = n;
+
+	while (i > 0 && s[i - 1] != '/' && s[i - 1] != '\\')
+		i--;
+	*outn = n - i;
+	return s + i;
+}
+
+static int ends_with(const gred_buf *b, const char *w)
+{
+	size_t n = strlen(w);
+
+	return b->len >= n && !memcmp(b->data + b->len - n, w, n);
+}
+
+static int starts(const char *s, size_t n, const char *w)
+{
+	size_t k = strlen(w);
+
+	return n >= k && !memcmp(s, w, k);
+}
+
+/* Skips a balanced group starting at s[i] (one of "<({["); returns the
+** index after it, or n if it never closes (a truncated name). */
+static size_t skip_group(const char *s, size_t n, size_t i)
+{
+	int depth = 0;
+
+	for (; i < n; i++) {
+		char c = s[i];
+		if (c == '<' || c == '(' || c == '{' || c == '[')
+			depth++;
+		else if ((c == '>' || c == ')' || c == '}' || c == ']') && --depth == 0)
+			return i + 1;
+	}
+	return n;
+}
+
+/*
+** Turns a demangled C++ or Rust symbol into a stable name:
+** "void mlir::detail::walk<mlir::ForwardIterator>(mlir::Operation*, ...)"
+** becomes "mlir::detail::walk", "(anonymous namespace)::Foo::bar(int) const"
+** becomes "Foo::bar", "{lambda(int)#2}" becomes "{lambda}", "$_12" "$_",
+** and Rust's "::h0123456789abcdef" hash suffix goes.
+*/
+void tri_norm_func(gred_buf *out, const char *s, size_t n)
+{
+	gred_buf b = {0};
+	size_t i, start, last_space = 0;
+	int have_space = 0;
+
+	if (n > 1024)
+		n = 1024;
+	buf_grow(&b, n + 16);
+	for (i = 0; i < n;) {
+		char c = s[i];
+
+		if (starts(s + i, n - i, "(anonymous namespace)::")) {
+			i += 23;
+		} else if (starts(s + i, n - i, "{anonymous}::")) {
+			i += 13;
+		} else if (starts(s + i, n - i, "`anonymous namespace'::")) {
+			i += 23;
+		} else if (ends_with(&b, "operator") &&
+			   (c == '<' || c == '>' || c == '(' || c == '[' ||
+			    c == '-' || c == '=' || c == '!')) {
+			/* operator<<, operator(), operator[], operator-> ... */
+			size_t k = i;
+			if (c == '(' && k + 1 < n && s[k + 1] == ')')
+				k += 2;
+			else if (c == '[' && k + 1 < n && s[k + 1] == ']')
+				k += 2;
+			else
+				while (k < n && strchr("<>=!-", s[k]))
+					k++;
+			buf_append(&b, s + i, k - i);
+			i = k;
+		} else if (c == '<' || c == '(') {
+			i = skip_group(s, n, i);
+		} else if (c == '[') {
+			/* [abi:cxx11], [clone .cold] */
+			size_t k = skip_group(s, n, i);
+			while (b.len && b.data[b.len - 1] == ' ')
+				b.len--;
+			i = k;
+		} else if (c == '{') {
+			/* {lambda(int)#1}, {{closure}}: keep the word only */
+			size_t k = i, end = skip_group(s, n, i);
+			while (k < end && !isalpha((unsigned char)s[k]))
+				k++;
+			buf_puts(&b, "{");
+			while (k < end && (isalnum((unsigned char)s[k]) || s[k] == '_'))
+				buf_append(&b, &s[k++], 1);
+			buf_puts(&b, "}");
+			i = end;
+		} else if (c == '$' && i + 1 < n && s[i + 1] == '_') {
+			buf_puts(&b, "$_");
+			i += 2;
+			while (i < n && isdigit((unsigned char)s[i]))
+				i++;
+		} else if (c == '\'' && starts(s + i, n - i, "'lambda")) {
+			buf_puts(&b, "'lambda'");
+			i = i + 7;
+			while (i < n && s[i] != '\'')
+				i++;
+			i++;
+		} else if (c == ' ' && ends_with(&b, " ")) {
+			i++;
+		} else {
+			buf_append(&b, &c, 1);
+			i++;
+		}
+	}
+	/* Trailing qualifiers. */
+	for (;;) {
+		while (b.len && (b.data[b.len - 1] == ' ' || b.data[b.len - 1] == '&'))
+			b.len--;
+		if (ends_with(&b, " const"))
+			b.len -= 6;
+		else if (ends_with(&b, " volatile"))
+			b.len -= 9;
+		else
+			break;
+	}
+	if (b.data)
+		b.data[b.len] = 0;
+	/* Return type: keep what follows the last space, unless that space
+	** belongs to "operator new" and the like. */
+	for (i = 0; i < b.len; i++) {
+		if (b.data[i] != ' ')
+			continue;
+		if (i >= 8 && !memcmp(b.data + i - 8, "operator", 8))
+			continue;
+		last_space = i;
+		have_space = 1;
+	}
+	start = have_space ? last_space + 1 : 0;
+	/* Rust's symbol hash. */
+	if (b.len - start > 19 && !memcmp(b.data + b.len - 19, "::h", 3)) {
+		size_t k;
+		for (k = b.len - 16; k < b.len && isxdigit((unsigned char)b.data[k]); k++)
+			;
+		if (k == b.len)
+			b.len -= 19;
+	}
+	/* Compiler clones and PLT stubs: foo.cold, foo.isra.0, foo@plt. */
+	{
+		size_t k, comp = start;
+		for (k = start; k + 1 < b.len; k++)
+			if (b.data[k] == ':' && b.data[k + 1] == ':')
+				comp = k + 2;
+		for (k = comp; k < b.len; k++)
+			if ((b.data[k] == '.' && k > comp) || b.data[k] == '@') {
+				b.len = k;
+				break;
+			}
+	}
+	if (b.len - start > MAX_NAME)
+		b.len = start + MAX_NAME;
+	if (b.len > start)
+		buf_append(out, b.data + start, b.len - start);
+	buf_free(&b);
+}
+
+static int is_word(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/*
+** Messages keep their words and drop what varies between runs of one
+** bug: hex and decimal numbers that stand alone (sizes, addresses, pids;
+** "i32", "4x3" stay), directories of paths, colour codes, extra spaces.
+** verbatim keeps all but colour and spacing (assertion expressions are
+** source text).
+*/
+void tri_norm_message(gred_buf *out, const char *s, size_t n, int verbatim)
+{
+	size_t i = 0, start = out->len;
+	int space = 0;
+
+	while (i < n && isspace((unsigned char)s[i]))
+		i++;
+	while (i < n && out->len - start < MAX_MESSAGE) {
+		char c = s[i];
+		int tokstart = i == 0 || strchr(" \t'\"`(=:,[", s[i - 1]);
+
+		if (c == 0x1b) {
+			i++;
+			if (i < n && s[i] == '[') {
+				while (i < n && !isalpha((unsigned char)s[i]))
+					i++;
+				i++;
+			}
+			continue;
+		}
+		if (isspace((unsigned char)c)) {
+			space = 1;
+			i++;
+			continue;
+		}
+		if (space) {
+			buf_puts(out, " ");
+			space = 0;
+		}
+		if (verbatim) {
+			buf_append(out, &c, 1);
+			i++;
+			continue;
+		}
+		if (c == '0' && i + 2 < n && (s[i + 1] == 'x' || s[i + 1] == 'X') &&
+		    isxdigit((unsigned char)s[i + 2]) && (i == 0 || !is_word(s[i - 1]))) {
+			i += 2;
+			while (i < n && isxdigit((unsigned char)s[i]))
+				i++;
+			buf_puts(out, "0x?");
+			continue;
+		}
+		if (isdigit((unsigned char)c) && (i == 0 || !is_word(s[i - 1]))) {
+			size_t k = i;
+			while (k < n && isdigit((unsigned char)s[k]))
+				k++;
+			if (k == n || !(isalpha((unsigned char)s[k]) || s[k] == '_')) {
+				buf_puts(out, "N");
+				i = k;
+				continue;
+			}
+		}
+		if (tokstart && (c == '/' || (c == '.' && i + 1 < n && s[i + 1] == '/'))) {
+			size_t k = i, bn;
+			const char *base;
+			while (k < n && !strchr(" \t'\"`():,;]", s[k]))
+				k++;
+			base = tri_basename(s + i, k - i, &bn);
+			buf_append(out, base, bn);
+			i = k;
+			continue;
+		}
+		buf_append(out, &c, 1);
+		i++;
+	}
+}

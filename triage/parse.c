@@ -1,0 +1,399 @@
+/*
+** The line scanner: runs the format tables over a log and records crash
+** events and stacks as spans into the log, without copying.
+*/
+#define _GNU_SOURCE
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse.h"
+
+static const char *group_names[G_NGROUPS] = {
+	"kind", "msg", "idx", "func", "file", "line", "module", "off", "addr",
+	"sig",
+};
+
+/* Limits that keep the work per log bounded, whatever its size. */
+#define MAX_EVENTS 256
+#define MAX_STACKS 256
+#define MAX_FRAMES 8192
+#define MAX_LINE 8192
+
+static void name_groups(tri_compiled *c)
+{
+	PCRE2_SPTR first, last;
+	uint32_t entry;
+	int g, k, size;
+
+	pcre2_pattern_info(c->re, PCRE2_INFO_NAMEENTRYSIZE, &entry);
+	for (g = 0; g < G_NGROUPS; g++) {
+		memset(c->groups[g], 0, sizeof(c->groups[g]));
+		size = pcre2_substring_nametable_scan(c->re,
+			(PCRE2_SPTR)group_names[g], &first, &last);
+		if (size < 0)
+			continue;
+		for (k = 0; k < 4 && first <= last; k++, first += entry)
+			c->groups[g][k] = (uint32_t)((first[0] << 8) | first[1]);
+	}
+}
+
+static pcre2_code *compile_one(const char *re, uint32_t flags, gred_error *e)
+{
+	int code;
+	PCRE2_SIZE off;
+	pcre2_code *c;
+	char msg[256];
+
+	c = pcre2_compile((PCRE2_SPTR)re, PCRE2_ZERO_TERMINATED,
+		flags | PCRE2_DUPNAMES, &code, &off, NULL);
+	if (!c) {
+		pcre2_get_error_message(code, (PCRE2_UCHAR *)msg, sizeof(msg));
+		gred_errorf(e, "bad pattern '%s' at offset %zu: %s", re,
+			(size_t)off, msg);
+		return NULL;
+	}
+	pcre2_jit_compile(c, PCRE2_JIT_COMPLETE);  /* falls back if no JIT */
+	return c;
+}
+
+int tri_compile(triage_parser *p, gred_error *e)
+{
+	size_t f, i;
+
+	p->pats = xcalloc(tri_nformats, sizeof(*p->pats));
+	for (f = 0; f < tri_nformats; f++) {
+		const tri_format *fmt = &tri_formats[f];
+
+		p->pats[f] = xcalloc(fmt->npatterns, sizeof(tri_compiled));
+		for (i = 0; i < fmt->npatterns; i++) {
+			tri_compiled *c = &p->pats[f][i];
+
+			c->re = compile_one(fmt->patterns[i].re, 0, e);
+			if (!c->re)
+				return -1;
+			name_groups(c);
+		}
+	}
+	p->md = pcre2_match_data_create(64, NULL);
+	return tri_compile_ignores(p, e);
+}
+
+int tri_compile_ignores(triage_parser *p, gred_error *e)
+{
+	gred_buf skip = {0}, cut = {0};
+	size_t i;
+	int err = 0;
+
+	for (i = 0; i < tri_nignores; i++) {
+		gred_buf *b = tri_ignores[i].cut ? &cut : &skip;
+		buf_printf(b, "%s(?:%s)", b->len ? "|" : "", tri_ignores[i].re);
+	}
+	if (p->user_ignore.len)
+		buf_printf(&skip, "|%s", p->user_ignore.data);
+	if (p->ignore_re)
+		pcre2_code_free(p->ignore_re);
+	if (p->cut_re)
+		pcre2_code_free(p->cut_re);
+	p->cut_re = NULL;
+	if (!(p->ignore_re = compile_one(skip.data, 0, e)) ||
+	    !(p->cut_re = compile_one(cut.data, 0, e)))
+		err = -1;
+	buf_free(&skip);
+	buf_free(&cut);
+	return err;
+}
+
+static tri_span group(const tri_compiled *c, pcre2_match_data *md,
+	const char *line, enum tri_group g)
+{
+	PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
+	uint32_t count = pcre2_get_ovector_count(md);
+	tri_span s = {NULL, 0};
+	int k;
+
+	for (k = 0; k < 4 && c->groups[g][k]; k++) {
+		uint32_t n = c->groups[g][k];
+		if (n < count && ov[2 * n] != PCRE2_UNSET) {
+			s.p = line + ov[2 * n];
+			s.n = ov[2 * n + 1] - ov[2 * n];
+			return s;
+		}
+	}
+	return s;
+}
+
+static long span_long(tri_span s)
+{
+	long v = 0;
+	size_t i;
+
+	for (i = 0; i < s.n && i < 9; i++)
+		v = v * 10 + (s.p[i] - '0');
+	return s.n ? v : -1;
+}
+
+static long new_stack(tri_scan *s, enum tri_family fam, int reverse,
+	size_t lineno)
+{
+	tri_stack *st;
+
+	if (s->nstacks >= MAX_STACKS)
+		return -1;
+	if (s->nstacks == s->cstacks) {
+		s->cstacks = s->cstacks ? 2 * s->cstacks : 16;
+		s->stacks = xrealloc(s->stacks, s->cstacks * sizeof(*s->stacks));
+	}
+	st = &s->stacks[s->nstacks];
+	st->family = fam;
+	st->reverse = reverse;
+	st->lineno = lineno;
+	st->first = s->nframes;
+	st->n = 0;
+	st->last_idx = -1;
+	return (long)s->nstacks++;
+}
+
+static tri_event *new_event(tri_scan *s)
+{
+	tri_event *ev;
+
+	if (s->nevents >= MAX_EVENTS)
+		return NULL;
+	if (s->nevents == s->cevents) {
+		s->cevents = s->cevents ? 2 * s->cevents : 16;
+		s->events = xrealloc(s->events, s->cevents * sizeof(*s->events));
+	}
+	ev = &s->events[s->nevents++];
+	memset(ev, 0, sizeof(*ev));
+	ev->stack = -1;
+	return ev;
+}
+
+/* Appends a frame to stack si; frames of one stack are contiguous, so a
+** frame for an older stack starts a new one. */
+static void add_frame(tri_scan *s, long *si, enum tri_family fam,
+	const tri_rawframe *fr, size_t lineno)
+{
+	tri_stack *st;
+
+	if (s->nframes >= MAX_FRAMES)
+		return;
+	if (*si < 0 || s->stacks[*si].first + s->stacks[*si].n != s->nframes) {
+		long old = *si;
+		*si = new_stack(s, fam, old >= 0 ? s->stacks[old].reverse : 0,
+			lineno);
+		if (*si < 0)
+			return;
+	}
+	if (s->nframes == s->cframes) {
+		s->cframes = s->cframes ? 2 * s->cframes : 64;
+		s->frames = xrealloc(s->frames, s->cframes * sizeof(*s->frames));
+	}
+	s->frames[s->nframes++] = *fr;
+	st = &s->stacks[*si];
+	st->n++;
+	st->last_idx = fr->idx;
+}
+
+/* Per family, the stack frames currently go to. */
+typedef struct scan_state {
+	long open[4];
+	size_t lineno;
+} scan_state;
+
+/*
+** Handles one matched line. Returns 0 if the line is consumed, 1 if the
+** match does not fit the context and other patterns should be tried.
+*/
+static int on_match(triage_parser *p, scan_state *ss, const tri_format *fmt,
+	const tri_pattern *pat, const tri_compiled *c, const char *line)
+{
+	tri_scan *s = &p->scan;
+	pcre2_match_data *md = p->md;
+	enum tri_family fam = fmt->family;
+	tri_event *ev;
+	tri_rawframe fr;
+	size_t k;
+
+	switch (pat->role) {
+	case R_EVENT:
+	case R_NEXTMSG:
+	case R_SIGNAL:
+	case R_JSERR:
+		if (pat->role == R_SIGNAL) {
+			tri_span sg = group(c, md, line, G_SIG);
+			const char *kind = tri_signal_kind(sg.p, sg.n);
+			if (!kind)
+				return 0;  /* SIGINT, "Fatal Python error: other" */
+			if (!(ev = new_event(s)))
+				return 0;
+			ev->sigkind = kind;
+		} else if (!(ev = new_event(s))) {
+			return 0;
+		}
+		ev->pat = pat;
+		ev->fmt = fmt;
+		ev->lineno = ss->lineno;
+		ev->kind = group(c, md, line, G_KIND);
+		ev->msg = group(c, md, line, G_MSG);
+		ev->file = group(c, md, line, G_FILE);
+		ev->func = group(c, md, line, G_FUNC);
+		if (pat->role == R_NEXTMSG)
+			s->want_msg = 1;
+		if (pat->role == R_JSERR) {
+			ev->pending = 1;
+			ss->open[FAM_NODE] = ev->stack =
+				new_stack(s, FAM_NODE, 0, ss->lineno);
+		}
+		return 0;
+	case R_DETAIL:
+		for (k = s->nevents; k-- > 0;) {
+			ev = &s->events[k];
+			if (ev->fmt != fmt)
+				continue;
+			if (!ev->msg.n)
+				ev->msg = group(c, md, line, G_MSG);
+			break;
+		}
+		return 0;
+	case R_STACK:
+		if (pat->kind) {
+			if (!(ev = new_event(s)))
+				return 0;
+			ev->pat = pat;
+			ev->fmt = fmt;
+			ev->lineno = ss->lineno;
+		}
+		ss->open[fam] = new_stack(s, fam, !!(pat->flags & TRI_REVERSE),
+			ss->lineno);
+		return 0;
+	case R_FRAME:
+		if ((pat->flags & TRI_CONTEXT) && ss->open[fam] < 0)
+			return 1;
+		memset(&fr, 0, sizeof(fr));
+		fr.func = group(c, md, line, G_FUNC);
+		fr.file = group(c, md, line, G_FILE);
+		fr.module = group(c, md, line, G_MODULE);
+		fr.off = group(c, md, line, G_OFF);
+		fr.addr = group(c, md, line, G_ADDR);
+		fr.line = span_long(group(c, md, line, G_LINE));
+		fr.idx = span_long(group(c, md, line, G_IDX));
+		if (fr.idx >= 0) {
+			long si = ss->open[fam];
+			/* A frame #0, or numbering going back, starts a new stack. */
+			if (si >= 0 && (fr.idx == 0 || fr.idx <= s->stacks[si].last_idx) &&
+			    s->stacks[si].n > 0)
+				si = -1;
+			if (si < 0)
+				si = new_stack(s, fam, 0, ss->lineno);
+			if (si < 0)
+				return 0;
+			ss->open[fam] = si;
+			add_frame(s, &ss->open[fam], fam, &fr, ss->lineno);
+		} else {
+			add_frame(s, &ss->open[fam], fam, &fr, ss->lineno);
+		}
+		return 0;
+	case R_AT:
+		if (ss->open[fam] < 0 || s->stacks[ss->open[fam]].n == 0)
+			return 1;
+		{
+			tri_stack *st = &s->stacks[ss->open[fam]];
+			tri_rawframe *last = &s->frames[st->first + st->n - 1];
+			if (!last->file.n) {
+				last->file = group(c, md, line, G_FILE);
+				last->line = span_long(group(c, md, line, G_LINE));
+			}
+		}
+		return 0;
+	case R_PYEXC:
+		if (ss->open[fam] < 0 || s->stacks[ss->open[fam]].n == 0 ||
+		    !s->stacks[ss->open[fam]].reverse)
+			return 1;
+		/* Chained exceptions: the last traceback is the one that ended
+		** the program, so it replaces earlier Python events. */
+		for (k = 0; k < s->nevents; k++)
+			if (s->events[k].pat == pat)
+				s->events[k].pat = NULL;
+		if (!(ev = new_event(s)))
+			return 0;
+		ev->pat = pat;
+		ev->fmt = fmt;
+		ev->lineno = ss->lineno;
+		ev->kind = group(c, md, line, G_KIND);
+		ev->msg = group(c, md, line, G_MSG);
+		ev->stack = ss->open[fam];
+		ss->open[fam] = -1;
+		return 0;
+	}
+	return 0;
+}
+
+static int contains(const char *line, size_t n, const char *hint)
+{
+	size_t h = strlen(hint);
+
+	if (h == 1)
+		return memchr(line, hint[0], n) != NULL;
+	return memmem(line, n, hint, h) != NULL;
+}
+
+static void scan_line(triage_parser *p, scan_state *ss, const char *line,
+	size_t n)
+{
+	size_t f, i;
+	int rc;
+
+	for (f = 0; f < tri_nformats; f++) {
+		const tri_format *fmt = &tri_formats[f];
+
+		for (i = 0; i < fmt->npatterns; i++) {
+			const tri_pattern *pat = &fmt->patterns[i];
+			const tri_compiled *c = &p->pats[f][i];
+
+			if (pat->hint && !contains(line, n, pat->hint))
+				continue;
+			if ((pat->flags & TRI_CONTEXT) && ss->open[fmt->family] < 0)
+				continue;
+			rc = pcre2_match(c->re, (PCRE2_SPTR)line, n, 0, 0, p->md,
+				NULL);
+			if (rc < 0)
+				continue;
+			if (on_match(p, ss, fmt, pat, c, line) == 0)
+				return;
+		}
+	}
+}
+
+void tri_scan_log(triage_parser *p, const char *log, size_t len)
+{
+	tri_scan *s = &p->scan;
+	scan_state ss;
+	const char *line = log, *end = log + len;
+	size_t k;
+
+	s->nevents = s->nstacks = s->nframes = 0;
+	s->want_msg = 0;
+	for (k = 0; k < 4; k++)
+		ss.open[k] = -1;
+	ss.lineno = 0;
+	while (line < end) {
+		const char *nl = memchr(line, '\n', (size_t)(end - line));
+		size_t n = nl ? (size_t)(nl - line) : (size_t)(end - line);
+
+		ss.lineno++;
+		if (n && line[n - 1] == '\r')
+			n--;
+		if (s->want_msg) {
+			s->want_msg = 0;
+			if (s->nevents) {
+				tri_event *ev = &s->events[s->nevents - 1];
+				ev->msg.p = line;
+				ev->msg.n = n;
+			}
+		} else if (n > 0 && n <= MAX_LINE) {
+			scan_line(p, &ss, line, n);
+		}
+		line = nl ? nl + 1 : end;
+	}
+}

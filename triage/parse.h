@@ -1,0 +1,135 @@
+/*
+** Internals of triage/ shared by its files: the pattern tables, the
+** line scanner's events and stacks, and the normalisers.
+*/
+#ifndef GRED_TRIAGE_PARSE_H
+#define GRED_TRIAGE_PARSE_H
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
+#include "triage.h"
+
+/* Frames and events belong to a family; an event takes its stack from
+** its own family (an ASan report never gets a Python traceback). */
+enum tri_family { FAM_NATIVE, FAM_PYTHON, FAM_NODE, FAM_RUST };
+
+enum tri_role {
+	R_EVENT,     /* a crash report: kind, maybe message and location */
+	R_SIGNAL,    /* "Segmentation fault", "Program received signal": kind
+	                from the signal table */
+	R_DETAIL,    /* refines the last event of the format: "READ of size" */
+	R_STACK,     /* opens a stack: "Stack dump:", "Traceback ..." */
+	R_FRAME,     /* a numbered frame, or a frame inside an open stack */
+	R_AT,        /* "at file:line" under the last frame (Rust) */
+	R_PYEXC,     /* the exception line that closes a Python traceback */
+	R_JSERR,     /* a Node.js error line, valid once an "at" frame follows */
+	R_NEXTMSG,   /* an event whose message is the next line (Rust panics) */
+};
+
+/* Named groups the scanner reads; patterns use any of them. */
+enum tri_group { G_KIND, G_MSG, G_IDX, G_FUNC, G_FILE, G_LINE, G_MODULE,
+	G_OFF, G_ADDR, G_SIG, G_NGROUPS };
+
+typedef struct tri_pattern {
+	enum tri_role role;
+	const char *hint;   /* a literal every matching line contains, or NULL */
+	const char *kind;   /* event kind; a trailing ':' appends (?<kind>) */
+	int prio;           /* events: lower wins */
+	int flags;          /* TRI_* below */
+	const char *re;
+} tri_pattern;
+
+#define TRI_CONTEXT   1  /* only inside an open stack of this family */
+#define TRI_REVERSE   2  /* R_STACK: frames are listed outermost first */
+
+typedef struct tri_format {
+	const char *name;
+	enum tri_family family;
+	const tri_pattern *patterns;
+	size_t npatterns;
+} tri_format;
+
+extern const tri_format tri_formats[];
+extern const size_t tri_nformats;
+
+/* Signal words to kinds ("SIGSEGV" and "Segmentation fault" -> "crash"). */
+const char *tri_signal_kind(const char *s, size_t n);
+
+/* The built-in frame-ignore table. */
+typedef struct tri_ignore {
+	int cut;            /* also drop every frame above (signal handlers) */
+	const char *re;     /* matched on the function, module or file */
+} tri_ignore;
+
+extern const tri_ignore tri_ignores[];
+extern const size_t tri_nignores;
+
+/* A piece of the log; never NUL-terminated. */
+typedef struct tri_span {
+	const char *p;
+	size_t n;
+} tri_span;
+
+typedef struct tri_rawframe {
+	tri_span func, file, module, off, addr;
+	long line;
+	long idx;
+} tri_rawframe;
+
+typedef struct tri_stack {
+	enum tri_family family;
+	int reverse;
+	size_t lineno;
+	size_t first, n;     /* into the frame vector */
+	long last_idx;
+} tri_stack;
+
+typedef struct tri_event {
+	const tri_pattern *pat;
+	const tri_format *fmt;
+	size_t lineno;
+	tri_span kind, msg, file, func;
+	const char *sigkind; /* R_SIGNAL: kind from the signal table */
+	long stack;          /* attached stack, or -1 */
+	int pending;         /* R_JSERR without frames yet */
+} tri_event;
+
+/* The scanner's output; the vectors are reused from log to log. */
+typedef struct tri_scan {
+	tri_event *events;
+	size_t nevents, cevents;
+	tri_stack *stacks;
+	size_t nstacks, cstacks;
+	tri_rawframe *frames;
+	size_t nframes, cframes;
+	long open;           /* stack frames go to, or -1 */
+	int want_msg;        /* next line is the message of the last event */
+} tri_scan;
+
+typedef struct tri_compiled {
+	pcre2_code *re;
+	uint32_t groups[G_NGROUPS][4];  /* group numbers per name (dupnames) */
+} tri_compiled;
+
+struct triage_parser {
+	triage_options opts;
+	tri_compiled **pats;        /* per format, per pattern */
+	pcre2_match_data *md;
+	pcre2_code *ignore_re;      /* all skip patterns, alternated */
+	pcre2_code *cut_re;
+	gred_buf user_ignore;       /* user patterns, '|'-joined */
+	tri_scan scan;
+	gred_buf tmp;
+};
+
+int tri_compile(triage_parser *p, gred_error *e);
+int tri_compile_ignores(triage_parser *p, gred_error *e);
+void tri_scan_log(triage_parser *p, const char *log, size_t len);
+
+/* Normalisers: append to out. */
+void tri_norm_func(gred_buf *out, const char *s, size_t n);
+void tri_norm_message(gred_buf *out, const char *s, size_t n, int verbatim);
+const char *tri_basename(const char *s, size_t n, size_t *outn);
+
+#endif

@@ -1,0 +1,495 @@
+/*
+** Signatures: picks the crash report of a scanned log, normalises its
+** stack, and builds the key (kind, message, top frames) and its hash.
+*/
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "parse.h"
+
+#define MAX_DISPLAY 64
+#define BINARY_SAMPLE 65536
+
+void triage_options_init(triage_options *opts)
+{
+	memset(opts, 0, sizeof(*opts));
+	opts->frames = TRIAGE_FRAMES_DEFAULT;
+	opts->max_bytes = TRIAGE_MAX_BYTES_DEFAULT;
+}
+
+int triage_parser_new(triage_parser **out, const triage_options *opts,
+	gred_error *e)
+{
+	triage_parser *p = xcalloc(1, sizeof(*p));
+	size_t i;
+
+	if (opts)
+		p->opts = *opts;
+	else
+		triage_options_init(&p->opts);
+	if (p->opts.frames < 1)
+		p->opts.frames = 1;
+	for (i = 0; i < p->opts.nignore; i++)
+		buf_printf(&p->user_ignore, "%s(?:%s)",
+			p->user_ignore.len ? "|" : "", p->opts.ignore[i]);
+	p->opts.ignore = NULL;
+	p->opts.nignore = 0;
+	if (tri_compile(p, e) < 0) {
+		triage_parser_free(p);
+		return -1;
+	}
+	*out = p;
+	return 0;
+}
+
+void triage_parser_free(triage_parser *p)
+{
+	size_t f, i;
+
+	if (!p)
+		return;
+	if (p->pats) {
+		for (f = 0; f < tri_nformats; f++) {
+			if (!p->pats[f])
+				continue;
+			for (i = 0; i < tri_formats[f].npatterns; i++)
+				if (p->pats[f][i].re)
+					pcre2_code_free(p->pats[f][i].re);
+			free(p->pats[f]);
+		}
+		free(p->pats);
+	}
+	if (p->md)
+		pcre2_match_data_free(p->md);
+	if (p->ignore_re)
+		pcre2_code_free(p->ignore_re);
+	if (p->cut_re)
+		pcre2_code_free(p->cut_re);
+	buf_free(&p->user_ignore);
+	buf_free(&p->tmp);
+	free(p->scan.events);
+	free(p->scan.stacks);
+	free(p->scan.frames);
+	free(p);
+}
+
+int triage_parser_load_ignore(triage_parser *p, const char *path,
+	gred_error *e)
+{
+	char *data, *line, *next;
+	size_t len;
+	int err;
+	gred_buf old = {0};
+
+	if (file_read(&data, &len, path, 1 << 20, e) < 0)
+		return -1;
+	if (p->user_ignore.len)
+		buf_append(&old, p->user_ignore.data, p->user_ignore.len);
+	for (line = data; line && *line; line = next) {
+		size_t n;
+		next = strchr(line, '\n');
+		n = next ? (size_t)(next - line) : strlen(line);
+		if (next)
+			next++;
+		while (n && (line[n - 1] == '\r' || line[n - 1] == ' '))
+			n--;
+		if (!n || line[0] == '#')
+			continue;
+		buf_printf(&p->user_ignore, "%s(?:%.*s)",
+			p->user_ignore.len ? "|" : "", (int)n, line);
+	}
+	free(data);
+	if ((err = tri_compile_ignores(p, e)) < 0) {
+		gred_errorf(e, "%s: %s", path, e ? e->msg : "bad pattern");
+		/* keep the parser usable with the patterns it had */
+		buf_free(&p->user_ignore);
+		p->user_ignore = old;
+		tri_compile_ignores(p, NULL);
+		return err;
+	}
+	buf_free(&old);
+	return 0;
+}
+
+static int matches(pcre2_code *re, pcre2_match_data *md, const char *s,
+	size_t n)
+{
+	return n && pcre2_match(re, (PCRE2_SPTR)s, n, 0, 0, md, NULL) >= 0;
+}
+
+/* Lower wins; among equals the first, which is where a crash starts. */
+static tri_event *pick_event(tri_scan *s)
+{
+	tri_event *best = NULL;
+	size_t i;
+
+	for (i = 0; i < s->nevents; i++) {
+		tri_event *ev = &s->events[i];
+		if (!ev->pat)
+			continue;
+		if (ev->pending && (ev->stack < 0 || s->stacks[ev->stack].n == 0))
+			continue;
+		if (!best || ev->pat->prio < best->pat->prio)
+			best = ev;
+	}
+	return best;
+}
+
+/* The stack of an event: its own, else the first of its family after
+** it, else the last one before it. */
+static long pick_stack(tri_scan *s, const tri_event *ev, enum tri_family fam)
+{
+	long before = -1;
+	size_t i;
+
+	if (ev && ev->stack >= 0)
+		return ev->stack;
+	for (i = 0; i < s->nstacks; i++) {
+		tri_stack *st = &s->stacks[i];
+		if (st->family != fam || st->n == 0)
+			continue;
+		if (!ev || st->lineno >= ev->lineno)
+			return (long)i;
+		before = (long)i;
+	}
+	return before;
+}
+
+/* Builds display frame k of the stack (crash order: innermost first). */
+static void make_frame(triage_parser *p, triage_frame *out,
+	const tri_rawframe *fr, enum tri_family fam, int *is_abort)
+{
+	gred_buf *b = &p->tmp;
+	const char *base, *mod = NULL;
+	size_t bn, mn = 0;
+
+	b->len = 0;
+	if (fr->module.n)
+		mod = tri_basename(fr->module.p, fr->module.n, &mn);
+	if (fam == FAM_PYTHON || fam == FAM_NODE) {
+		tri_span fn = fr->func;
+		const char *as;
+		base = tri_basename(fr->file.p ? fr->file.p : "", fr->file.n, &bn);
+		buf_append(b, base, bn);
+		buf_puts(b, ":");
+		if (fn.n && (as = memmem(fn.p, fn.n, " [as ", 5)))
+			fn.n = (size_t)(as - fn.p);
+		if (fn.n)
+			buf_append(b, fn.p, fn.n);
+		else
+			buf_puts(b, "<anonymous>");
+	} else if (fr->func.n) {
+		tri_norm_func(b, fr->func.p, fr->func.n);
+	}
+	if (!b->len) {
+		if (mod && fr->off.n) {
+			buf_printf(b, "%.*s+0x%.*s", (int)mn, mod, (int)fr->off.n,
+				fr->off.p);
+		} else if (mod && fr->addr.n) {
+			/* No symbol: the address within its page survives ASLR. */
+			size_t k = fr->addr.n > 3 ? fr->addr.n - 3 : 0;
+			buf_printf(b, "%.*s@0x%.*s", (int)mn, mod,
+				(int)(fr->addr.n - k), fr->addr.p + k);
+		} else {
+			buf_puts(b, "??");
+		}
+	}
+	if (b->data)
+		b->data[b->len] = 0;
+	out->func = xstrndup(b->data ? b->data : "", b->len);
+	out->file = NULL;
+	out->line = fr->line > 0 ? (int)fr->line : 0;
+	if (fr->file.n) {
+		base = tri_basename(fr->file.p, fr->file.n, &bn);
+		out->file = xstrndup(base, bn);
+	}
+	if (!strcmp(out->func, "abort") || !strcmp(out->func, "__GI_abort"))
+		*is_abort = 1;
+	out->ignored = matches(p->ignore_re, p->md, out->func, strlen(out->func)) ||
+		(mod && matches(p->ignore_re, p->md, mod, mn)) ||
+		(fr->file.n && matches(p->ignore_re, p->md, fr->file.p, fr->file.n));
+	if (matches(p->cut_re, p->md, out->func, strlen(out->func)))
+		out->ignored = 2;
+	if (mod && mn >= 7 && !memcmp(mod, "libc.so", 7) && !out->ignored)
+		out->ignored = 1;
+}
+
+/* Everything at and above the last signal-handler frame goes, and with
+** it the unnamed trampoline frames down to the libc sigreturn frame. */
+static void cut_handlers(triage_sig *sig, const char **mods)
+{
+	size_t i, cut = 0, j;
+	int found = 0;
+
+	for (i = 0; i < sig->nstack; i++)
+		if (sig->stack[i].ignored == 2) {
+			cut = i;
+			found = 1;
+		}
+	if (!found)
+		return;
+	for (j = cut + 1; j < sig->nstack && j <= cut + 3; j++)
+		if (mods[j] && !strncmp(mods[j], "libc.so", 7)) {
+			cut = j;
+			break;
+		}
+	for (i = 0; i <= cut; i++)
+		sig->stack[i].ignored = 1;
+	for (; i < sig->nstack; i++)
+		if (sig->stack[i].ignored == 2)
+			sig->stack[i].ignored = 1;
+}
+
+static int looks_binary(const char *log, size_t len)
+{
+	size_t n = len < BINARY_SAMPLE ? len : BINARY_SAMPLE, i, bad = 0;
+
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)log[i];
+		if ((c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != '\f' &&
+		     c != '\v' && c != '\b' && c != 0x1b) || c == 0x7f)
+			bad++;
+	}
+	return bad * 20 > n;
+}
+
+int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
+	size_t len, gred_error *e)
+{
+	tri_scan *s = &p->scan;
+	tri_event *ev;
+	enum tri_family fam = FAM_NATIVE;
+	long si;
+	size_t i, k, blank = 0;
+	gred_buf key = {0}, msg = {0};
+	const char *kind = "none", *mods[MAX_DISPLAY];
+	int is_abort = 0, is_assert;
+
+	memset(out, 0, sizeof(*out));
+	while (blank < len && strchr(" \t\r\n", log[blank]))
+		blank++;
+	if (blank == len)
+		return gred_errorf(e, "empty log");
+	if (looks_binary(log, len) || (len > BINARY_SAMPLE &&
+	    looks_binary(log + len - BINARY_SAMPLE, BINARY_SAMPLE)))
+		return gred_errorf(e, "binary data, not a text log");
+
+	tri_scan_log(p, log, len);
+	ev = pick_event(s);
+	if (ev)
+		fam = ev->fmt->family;
+	else if (s->nstacks)
+		for (i = 0; i < s->nstacks; i++)
+			if (s->stacks[i].n) {
+				fam = s->stacks[i].family;
+				break;
+			}
+	si = pick_stack(s, ev, fam);
+	out->crashed = ev || si >= 0;
+
+	if (si >= 0) {
+		tri_stack *st = &s->stacks[si];
+		size_t n = st->n < MAX_DISPLAY ? st->n : MAX_DISPLAY;
+
+		out->stack = xcalloc(n, sizeof(*out->stack));
+		for (k = 0; k < n; k++) {
+			size_t at = st->reverse ? st->first + st->n - 1 - k : st->first + k;
+			const tri_rawframe *fr = &s->frames[at];
+			size_t mn = 0;
+			make_frame(p, &out->stack[k], fr, st->family, &is_abort);
+			mods[k] = fr->module.n ? tri_basename(fr->module.p,
+				fr->module.n, &mn) : NULL;
+		}
+		out->nstack = n;
+		cut_handlers(out, mods);
+	}
+
+	/* Kind. */
+	if (ev && ev->pat->role == R_SIGNAL) {
+		kind = ev->sigkind;
+	} else if (ev && ev->pat->kind) {
+		size_t kl = strlen(ev->pat->kind);
+		if (kl && ev->pat->kind[kl - 1] == ':') {
+			out->kind = xasprintf("%s%.*s", ev->pat->kind, (int)ev->kind.n,
+				ev->kind.p ? ev->kind.p : "");
+			kind = NULL;
+		} else {
+			kind = ev->pat->kind;
+		}
+	} else if (out->crashed) {
+		static const char *by_family[] = {"crash", "python", "node", "rust-panic"};
+		kind = by_family[fam];
+	}
+	if (kind && !strcmp(kind, "crash") && is_abort)
+		kind = "abort";
+	if (kind)
+		out->kind = xstrdup(kind);
+	out->format = xstrdup(ev ? ev->fmt->name : si >= 0 ? "stack" : "none");
+
+	/* Message. */
+	is_assert = ev && ev->pat->role == R_EVENT && ev->pat->kind &&
+		!strcmp(ev->pat->kind, "assert");
+	if (is_assert) {
+		tri_norm_func(&msg, ev->func.p, ev->func.n);
+		buf_puts(&msg, ": ");
+	}
+	if (ev && ev->msg.n)
+		tri_norm_message(&msg, ev->msg.p, ev->msg.n, is_assert);
+
+	/* Top frames. */
+	out->frames = xcalloc((size_t)p->opts.frames, sizeof(char *));
+	for (k = 0; k < out->nstack && out->nframes < (size_t)p->opts.frames; k++)
+		if (!out->stack[k].ignored)
+			out->frames[out->nframes++] = xstrdup(out->stack[k].func);
+	if (!out->nframes && ev && ev->file.n) {
+		/* No usable stack: where the report says it happened. */
+		size_t bn;
+		const char *base = tri_basename(ev->file.p, ev->file.n, &bn);
+		buf_printf(&msg, "%sat %.*s", msg.len ? " " : "", (int)bn, base);
+	}
+	out->message = msg.data ? msg.data : xstrdup("");
+
+	buf_printf(&key, "%s\n%s", out->kind, out->message);
+	for (k = 0; k < out->nframes; k++)
+		buf_printf(&key, "\n%s", out->frames[k]);
+	out->key = key.data;
+	out->hash = hash_bytes(key.data, key.len);
+	return 0;
+}
+
+int triage_sig_compute(triage_sig *out, const char *log, size_t len,
+	const triage_options *opts, gred_error *e)
+{
+	triage_parser *p;
+	int err;
+
+	if (triage_parser_new(&p, opts, e) < 0)
+		return -1;
+	err = triage_parser_sig(out, p, log, len, e);
+	triage_parser_free(p);
+	return err;
+}
+
+void triage_sig_free(triage_sig *sig)
+{
+	size_t k;
+
+	if (!sig)
+		return;
+	free(sig->kind);
+	free(sig->message);
+	free(sig->format);
+	for (k = 0; k < sig->nframes; k++)
+		free(sig->frames[k]);
+	free(sig->frames);
+	for (k = 0; k < sig->nstack; k++) {
+		free(sig->stack[k].func);
+		free(sig->stack[k].file);
+	}
+	free(sig->stack);
+	free(sig->key);
+	memset(sig, 0, sizeof(*sig));
+}
+
+int triage_sig_equal(const triage_sig *a, const triage_sig *b)
+{
+	return a->crashed && b->crashed && a->hash == b->hash &&
+		!strcmp(a->key, b->key);
+}
+
+const char *triage_sig_id(const triage_sig *sig, char buf[17])
+{
+	static const char hex[] = "0123456789abcdef";
+	int i;
+
+	for (i = 0; i < 16; i++)
+		buf[i] = hex[(sig->hash >> (60 - 4 * i)) & 15];
+	buf[16] = 0;
+	return buf;
+}
+
+static int read_full(int fd, char *buf, size_t n, size_t *got)
+{
+	*got = 0;
+	while (*got < n) {
+		ssize_t r = read(fd, buf + *got, n - *got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			break;
+		*got += (size_t)r;
+	}
+	return 0;
+}
+
+/*
+** A crash report sits at the end of a log as often as at its start, so a
+** log over the limit is read as its head and its tail; memory stays
+** bounded by max_bytes whatever the file's size.
+*/
+int triage_log_read(char **out, size_t *len, int *truncated,
+	const char *path, size_t max_bytes, gred_error *e)
+{
+	struct stat st;
+	char *data;
+	size_t half, got, got2;
+	int fd, is_stdin = !strcmp(path, "-");
+
+	*truncated = 0;
+	if (!max_bytes)
+		max_bytes = TRIAGE_MAX_BYTES_DEFAULT;
+	fd = is_stdin ? 0 : open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return gred_errorf(e, "%s", strerror(errno));
+	if (fstat(fd, &st) < 0 || S_ISDIR(st.st_mode)) {
+		if (!is_stdin)
+			close(fd);
+		return gred_errorf(e, "is a directory");
+	}
+	if (!S_ISREG(st.st_mode) || (uint64_t)st.st_size <= max_bytes) {
+		data = xmalloc(max_bytes + 1);
+		if (read_full(fd, data, max_bytes, &got) < 0) {
+			int err = errno;
+			free(data);
+			if (!is_stdin)
+				close(fd);
+			return gred_errorf(e, "read failed: %s", strerror(err));
+		}
+		if (got == max_bytes) {
+			char c;
+			size_t extra;
+			if (read_full(fd, &c, 1, &extra) == 0 && extra)
+				*truncated = 1;
+		}
+		if (!is_stdin)
+			close(fd);
+		data[got] = 0;
+		*out = xrealloc(data, got + 1);
+		*len = got;
+		return 0;
+	}
+	half = max_bytes / 2;
+	data = xmalloc(2 * half + 2);
+	if (read_full(fd, data, half, &got) < 0 ||
+	    lseek(fd, st.st_size - (off_t)half, SEEK_SET) < 0 ||
+	    read_full(fd, data + got + 1, half, &got2) < 0) {
+		int err = errno;
+		free(data);
+		close(fd);
+		return gred_errorf(e, "read failed: %s", strerror(err));
+	}
+	close(fd);
+	data[got] = '\n';
+	*len = got + 1 + got2;
+	data[*len] = 0;
+	*out = data;
+	*truncated = 1;
+	return 0;
+}

@@ -1,0 +1,149 @@
+/*
+** Crash triage: parse crash logs into signatures (kind + message + top
+** frames), and file them into buckets in a SQLite store.
+*/
+#ifndef GRED_TRIAGE_H
+#define GRED_TRIAGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util.h"
+
+/*
+** Options. Always start from triage_options_init(); new fields get
+** defaults there, so callers never break.
+*/
+typedef struct triage_options {
+	int frames;           /* meaningful frames in a signature (default 3) */
+	size_t max_bytes;     /* a longer log is read as its head and tail */
+	const char **ignore;  /* extra frame-ignore patterns (PCRE2), or NULL */
+	size_t nignore;
+} triage_options;
+
+#define TRIAGE_FRAMES_DEFAULT 3
+#define TRIAGE_MAX_BYTES_DEFAULT ((size_t)16 << 20)
+
+void triage_options_init(triage_options *opts);
+
+/* One frame as shown to people: normalised function (or module@offset),
+** and the source file and line when the log has them. */
+typedef struct triage_frame {
+	char *func;
+	char *file;   /* base name, or NULL */
+	int line;     /* 0 if unknown */
+	int ignored;  /* skipped by the ignore table */
+} triage_frame;
+
+/*
+** A crash signature. `crashed` is 0 when the log holds no crash report
+** (then kind is "none"). key is the canonical text compared for
+** equality: kind, message and the top frames, one per line; hash is
+** its 64-bit FNV-1a, printed as 16 hex digits by triage_sig_id().
+*/
+typedef struct triage_sig {
+	int crashed;
+	char *kind;       /* "crash", "abort", "asan:heap-buffer-overflow", ... */
+	char *message;    /* normalised message, "" if none */
+	char *format;     /* parser that produced the report: "llvm", "asan", ... */
+	char **frames;    /* the top meaningful frames */
+	size_t nframes;
+	triage_frame *stack;  /* the whole parsed stack (capped), for display */
+	size_t nstack;
+	char *key;
+	uint64_t hash;
+	int truncated;    /* the log was longer than max_bytes */
+} triage_sig;
+
+/* Compiled pattern tables and the ignore list; reuse it across logs. */
+typedef struct triage_parser triage_parser;
+
+int triage_parser_new(triage_parser **out, const triage_options *opts,
+	gred_error *e);
+void triage_parser_free(triage_parser *p);
+
+/* Adds frame-ignore patterns from a file: one PCRE2 pattern per line,
+** '#' starts a comment line. */
+int triage_parser_load_ignore(triage_parser *p, const char *path,
+	gred_error *e);
+
+/*
+** Computes the signature of one log (stderr and/or stdout of a run).
+** Returns 0 with out->crashed set (or not), or -1 when the log is not a
+** text log at all: empty, or binary. out must be freed with
+** triage_sig_free() after a 0 return.
+*/
+int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
+	size_t len, gred_error *e);
+
+/* One-shot form: compiles the tables, computes, frees them. For callers
+** that look at one log per process run (reduce --same-crash, bisect). */
+int triage_sig_compute(triage_sig *out, const char *log, size_t len,
+	const triage_options *opts, gred_error *e);
+
+void triage_sig_free(triage_sig *sig);
+
+/* 1 if both are crashes with the same signature, else 0. */
+int triage_sig_equal(const triage_sig *a, const triage_sig *b);
+
+/* The hash as 16 lowercase hex digits into buf (17 bytes). */
+const char *triage_sig_id(const triage_sig *sig, char buf[17]);
+
+/* Reads a log file with bounded memory: files over max_bytes are read
+** as their first and last max_bytes/2 bytes (*truncated set to 1). */
+int triage_log_read(char **out, size_t *len, int *truncated,
+	const char *path, size_t max_bytes, gred_error *e);
+
+/*
+** The store: buckets (one per signature) and members (one per filed log),
+** in one SQLite file. WAL mode and a busy timeout let several processes
+** add at once; every change is a transaction, so kill -9 loses at most
+** the batch in flight.
+*/
+typedef struct triage_store triage_store;
+
+typedef struct triage_add_result {
+	int64_t bucket;   /* bucket id */
+	int is_new;       /* the bucket was created by this add */
+	int duplicate;    /* this path with this content was already filed */
+} triage_add_result;
+
+int triage_store_open(triage_store **out, const char *path, gred_error *e);
+void triage_store_close(triage_store *s);
+
+/* Writes are grouped: begin, any number of adds, commit. */
+int triage_store_begin(triage_store *s, gred_error *e);
+int triage_store_commit(triage_store *s, gred_error *e);
+void triage_store_rollback(triage_store *s);
+
+/* Files one crash. source names the log (a path, or "run: CMD"); case_path,
+** if not NULL, is the input that produced it (the smallest one per
+** bucket is kept); log is the raw text, of which a sample is stored. */
+int triage_store_add(triage_add_result *out, triage_store *s,
+	const triage_sig *sig, const char *source, const char *case_path,
+	const char *log, size_t len, gred_error *e);
+
+/* One row of `gred triage list`. */
+typedef struct triage_bucket {
+	int64_t id;
+	char hash[17];
+	char *kind, *message, *frames, *stack, *sample, *smallest_case;
+	int64_t count, first_seen, last_seen, smallest_size;
+} triage_bucket;
+
+/* Calls fn for each bucket, most frequent first; stops if fn returns
+** nonzero. */
+int triage_store_list(triage_store *s,
+	int (*fn)(const triage_bucket *b, void *ctx), void *ctx, gred_error *e);
+
+/* Finds a bucket by id or by a prefix of its hash. */
+int triage_store_get(triage_bucket *out, triage_store *s, const char *id,
+	gred_error *e);
+void triage_bucket_free(triage_bucket *b);
+
+/* Calls fn for each member path of a bucket, in filing order. */
+int triage_store_members(triage_store *s, int64_t bucket,
+	int (*fn)(const char *source, int64_t added, void *ctx), void *ctx,
+	gred_error *e);
+
+#endif
