@@ -1,11 +1,177 @@
 /*
-** `gred reduce`: the command line of the reducer.
+** `gred reduce`: the command line of the reducer, its progress line and
+** its --stats table; the only part of the reducer that prints.
 */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
 #include "cli.h"
+#include "reduce.h"
+#include "util.h"
+
+static volatile sig_atomic_t interrupted;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	interrupted = 1;
+}
+
+static const char usage_text[] =
+	"usage: gred reduce [OPTIONS] IN TEST [TEST-ARGS...] [-o OUT]\n"
+	"       gred [OPTIONS] IN TEST [TEST-ARGS...] [-o OUT]\n"
+	"\n"
+	"Shrinks IN (.mlir or .onnx) while `TEST [TEST-ARGS...] CANDIDATE` exits 0.\n"
+	"The test runs in a private directory holding the candidate under IN's\n"
+	"own file name; CANDIDATE is its absolute path. IN is never modified; the\n"
+	"best file so far is always in OUT (default NAME.reduced.EXT beside IN).\n"
+	"\n"
+	"options (before IN; after TEST only a final -o OUT is gred's):\n"
+	"  -o, --output OUT   where the result goes\n"
+	"  -j, --jobs N       tests run at once (default: number of cores)\n"
+	"  --timeout SECONDS  per test (default: max(10, 10x the first run))\n"
+	"  --stats            print test runs, cache hits and each pass's share\n"
+	"  -h, --help         this text\n";
+
+static int parse_num(double *out, const char *opt, const char *s)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtod(s ? s : "", &end);
+	if (!s || !*s || *end || errno || *out < 0) {
+		cli_fail("%s needs a non-negative number, not '%s'", opt,
+			s ? s : "");
+		return -1;
+	}
+	return 0;
+}
+
+static void show_progress(const reduce_progress *p, void *user)
+{
+	(void)user;
+	fprintf(stderr, "\r\033[K%zu/%zu bytes (%.1f%%)  %-9s  %lu runs  %.1f runs/s",
+		p->best_bytes, p->orig_bytes,
+		p->orig_bytes ? 100.0 * (double)p->best_bytes / (double)p->orig_bytes : 0,
+		p->pass ? p->pass : "", p->runs,
+		p->elapsed > 0 ? (double)p->runs / p->elapsed : 0);
+	fflush(stderr);
+}
+
+static void print_stats(const reduce_stats *s)
+{
+	size_t i, removed = s->orig_bytes - s->final_bytes;
+
+	fprintf(stderr, "bytes: %zu -> %zu (%.1f%%)%s\n", s->orig_bytes,
+		s->final_bytes, s->orig_bytes ?
+		100.0 * (double)s->final_bytes / (double)s->orig_bytes : 0,
+		s->text_mode ? "  (text mode: the input did not parse)" : "");
+	fprintf(stderr, "test runs: %lu, cache hits: %lu, timeouts: %lu "
+		"(timeout %.1f s)\n", s->tests.runs, s->tests.cache_hits,
+		s->tests.timeouts, s->timeout);
+	fprintf(stderr, "time: %.2f s total, %.2f s in tests, %.2f s in gred\n",
+		s->seconds, s->tests.test_seconds,
+		s->seconds > s->tests.test_seconds ?
+		s->seconds - s->tests.test_seconds : 0);
+	fprintf(stderr, "%-10s %8s %8s %10s %7s %8s\n", "pass", "runs",
+		"accepted", "bytes", "share", "seconds");
+	for (i = 0; i < s->npasses; i++) {
+		const reduce_pass_stats *p = &s->passes[i];
+		fprintf(stderr, "%-10s %8lu %8lu %10zu %6.1f%% %8.2f\n", p->name,
+			p->runs, p->accepted, p->bytes_removed,
+			removed ? 100.0 * (double)p->bytes_removed / (double)removed : 0,
+			p->seconds);
+	}
+}
 
 int reduce_main(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	return cli_fail("reduce: not implemented yet");
+	reduce_options o;
+	reduce_stats st;
+	gred_error e;
+	struct sigaction sa;
+	char **test_argv;
+	int i, stats = 0, ntest = 0, err;
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	double num;
+
+	reduce_options_init(&o);
+	o.jobs = cores > 0 ? (int)cores : 1;
+	/* argv[0] is "reduce" or the program; or IN itself in the short form. */
+	i = strcmp(path_ext(argv[0]), "mlir") && strcmp(path_ext(argv[0]), "onnx");
+	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			fputs(usage_text, stdout);
+			return 0;
+		} else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
+			if (++i == argc)
+				return cli_fail("%s needs a file", a);
+			o.output = argv[i];
+		} else if (!strcmp(a, "-j") || !strcmp(a, "--jobs")) {
+			if (parse_num(&num, a, i + 1 < argc ? argv[++i] : NULL) < 0)
+				return 2;
+			o.jobs = num >= 1 ? (int)num : 1;
+		} else if (!strcmp(a, "--timeout")) {
+			if (parse_num(&num, a, i + 1 < argc ? argv[++i] : NULL) < 0)
+				return 2;
+			o.timeout = num;
+		} else if (!strcmp(a, "--stats")) {
+			stats = 1;
+		} else if (!strcmp(a, "--")) {
+			i++;
+			break;
+		} else {
+			cli_fail("reduce: unknown option '%s'", a);
+			fputs(usage_text, stderr);
+			return 2;
+		}
+	}
+	if (argc - i < 2) {
+		fputs(usage_text, stderr);
+		return 2;
+	}
+	o.input = argv[i++];
+	ntest = argc - i;
+	if (ntest >= 3 && !strcmp(argv[argc - 2], "-o")) {
+		o.output = argv[argc - 1];
+		ntest -= 2;
+	}
+	test_argv = calloc((size_t)ntest + 1, sizeof(char *));
+	if (!test_argv)
+		return cli_fail("out of memory");
+	memcpy(test_argv, argv + i, (size_t)ntest * sizeof(char *));
+	o.test_argv = test_argv;
+	o.cancel = &interrupted;
+	if (isatty(2))
+		o.progress = show_progress;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	err = reduce_run(&st, &o, &e);
+	if (o.progress)
+		fputs("\r\033[K", stderr);
+	free(test_argv);
+	if (err == TESTER_CANCELLED) {
+		char *out = o.output ? NULL : reduce_default_output(o.input);
+		cli_fail("interrupted; the smallest file so far is %s",
+			o.output ? o.output : out);
+		free(out);
+		if (stats)
+			print_stats(&st);
+		return 130;
+	}
+	if (err < 0)
+		return cli_fail("%s", e.msg);
+	if (stats)
+		print_stats(&st);
+	return 0;
 }

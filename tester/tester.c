@@ -301,7 +301,6 @@ static void slot_finish(tester *t, slot *s, tester_result *r, int timed_out,
 	r->seconds = end - s->start;
 	r->interesting = !timed_out && !too_many && WIFEXITED(r->status) &&
 		WEXITSTATUS(r->status) == 0;
-	t->stats.test_seconds += r->seconds;
 	if (timed_out)
 		t->stats.timeouts++;
 	read_tail(&r->out, &r->out_len, s->out,
@@ -311,11 +310,10 @@ static void slot_finish(tester *t, slot *s, tester_result *r, int timed_out,
 }
 
 /* Kills a speculative run that an earlier interesting candidate made moot. */
-static void slot_abandon(tester *t, slot *s, tester_result *r)
+static void slot_abandon(slot *s, tester_result *r)
 {
 	proc_kill(&s->p);
 	s->busy = 0;
-	t->stats.test_seconds += now_seconds() - s->start;
 	memset(r, 0, sizeof(*r));
 }
 
@@ -366,6 +364,7 @@ int tester_run_batch(tester *t, tester_result *out, const gred_buf *cands,
 	size_t next = 0, first = n;
 	int i, busy = 0, err = 0;
 	uint64_t *hashes = xcalloc(n ? n : 1, sizeof(uint64_t));
+	double t0 = now_seconds();
 
 	memset(out, 0, n * sizeof(*out));
 	for (;;) {
@@ -434,7 +433,7 @@ int tester_run_batch(tester *t, tester_result *out, const gred_buf *cands,
 		/* Runs overtaken by an earlier interesting candidate. */
 		for (i = 0; i < t->o.jobs; i++)
 			if (t->slots[i].busy && t->slots[i].index > first) {
-				slot_abandon(t, &t->slots[i],
+				slot_abandon(&t->slots[i],
 					&out[t->slots[i].index]);
 				busy--;
 			}
@@ -446,6 +445,7 @@ done:
 			tester_result_clear(&out[next]);
 	}
 	free(hashes);
+	t->stats.test_seconds += now_seconds() - t0;
 	return err;
 }
 

@@ -47,7 +47,7 @@ void tester_result_describe(gred_buf *out, const tester_result *r,
 
 typedef struct tester_stats {
 	unsigned long runs, cache_hits, timeouts;
-	double test_seconds;   /* wall time spent waiting for tests */
+	double test_seconds;   /* wall time spent in batches of tests */
 } tester_stats;
 
 typedef struct tester tester;

@@ -1,0 +1,456 @@
+/*
+** IR surgery the passes share: op lists, deleting ops with their uses
+** rewired, finding stand-in values, editing function signatures.
+*/
+#include "edit.h"
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+void edit_ops_push(edit_ops *l, MlirOperation op)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 64;
+		l->v = xrealloc(l->v, l->cap * sizeof(*l->v));
+	}
+	l->v[l->n++] = op;
+}
+
+void edit_ops_free(edit_ops *l)
+{
+	free(l->v);
+	memset(l, 0, sizeof(*l));
+}
+
+static int cmp_ptr(const void *a, const void *b)
+{
+	uintptr_t x = *(const uintptr_t *)a, y = *(const uintptr_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+void edit_set_init(edit_set *s, MlirOperation *ops, size_t n)
+{
+	size_t i;
+
+	s->n = n;
+	s->v = xmalloc((n ? n : 1) * sizeof(uintptr_t));
+	for (i = 0; i < n; i++)
+		s->v[i] = (uintptr_t)ops[i].ptr;
+	qsort(s->v, n, sizeof(uintptr_t), cmp_ptr);
+}
+
+int edit_set_has(const edit_set *s, MlirOperation op)
+{
+	uintptr_t key = (uintptr_t)op.ptr;
+
+	return s && s->n &&
+		bsearch(&key, s->v, s->n, sizeof(uintptr_t), cmp_ptr) != NULL;
+}
+
+void edit_set_free(edit_set *s)
+{
+	free(s->v);
+	memset(s, 0, sizeof(*s));
+}
+
+typedef struct collect_ctx {
+	edit_ops *out;
+	MlirOperation root;
+	edit_keep_fn keep;
+	void *user;
+} collect_ctx;
+
+static MlirWalkResult collect_cb(MlirOperation op, void *user)
+{
+	collect_ctx *c = user;
+	int skip = 0;
+
+	if (mlirOperationEqual(op, c->root))
+		return MlirWalkResultAdvance;
+	if (c->keep(op, &skip, c->user))
+		edit_ops_push(c->out, op);
+	return skip ? MlirWalkResultSkip : MlirWalkResultAdvance;
+}
+
+void edit_collect(edit_ops *out, MlirOperation root, edit_keep_fn keep,
+	void *user)
+{
+	collect_ctx c = {out, root, keep, user};
+
+	mlirOperationWalk(root, collect_cb, &c, MlirWalkPreOrder);
+}
+
+int edit_name_is(MlirOperation op, const char *name)
+{
+	MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(op));
+
+	return s.length == strlen(name) && !memcmp(s.data, name, s.length);
+}
+
+int edit_name_prefix(MlirOperation op, const char *prefix)
+{
+	MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(op));
+	size_t n = strlen(prefix);
+
+	return s.length >= n && !memcmp(s.data, prefix, n);
+}
+
+int edit_is_terminator(MlirOperation op)
+{
+	MlirBlock b = mlirOperationGetBlock(op);
+
+	return !mlirBlockIsNull(b) &&
+		mlirOperationEqual(mlirBlockGetTerminator(b), op);
+}
+
+int edit_is_boundary(MlirOperation op)
+{
+	return edit_name_is(op, "builtin.module") ||
+		!mlirAttributeIsNull(mlirOperationGetAttributeByName(op,
+			mlirStringRefCreateFromCString("sym_name")));
+}
+
+int edit_is_top_level(MlirOperation op)
+{
+	MlirOperation p = mlirOperationGetParentOperation(op);
+
+	return !mlirOperationIsNull(p) && edit_name_is(p, "builtin.module");
+}
+
+int edit_is_dead(MlirOperation op)
+{
+	intptr_t i, n = mlirOperationGetNumResults(op);
+
+	if (n == 0)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (!mlirOpOperandIsNull(mlirValueGetFirstUse(
+			    mlirOperationGetResult(op, i))))
+			return 0;
+	return !edit_is_terminator(op);
+}
+
+/* Zero of a scalar or statically shaped tensor/vector type, or null. */
+static MlirAttribute zero_attr(MlirType t)
+{
+	MlirContext ctx = mlirTypeGetContext(t);
+
+	if (mlirTypeIsAInteger(t) || mlirTypeIsAIndex(t))
+		return mlirIntegerAttrGet(t, 0);
+	if (mlirTypeIsAFloat(t))
+		return mlirFloatAttrDoubleGet(ctx, t, 0.0);
+	if ((mlirTypeIsARankedTensor(t) || mlirTypeIsAVector(t)) &&
+	    mlirShapedTypeHasStaticShape(t) &&
+	    (mlirTypeIsAVector(t) ||
+	     mlirAttributeIsNull(mlirRankedTensorTypeGetEncoding(t)))) {
+		MlirType el = mlirShapedTypeGetElementType(t);
+		if (mlirTypeIsAInteger(el) || mlirTypeIsAFloat(el) ||
+		    (mlirTypeIsAIndex(el) && mlirTypeIsAVector(t)))
+			return mlirDenseElementsAttrSplatGet(t, zero_attr(el));
+	}
+	return mlirAttributeGetNull();
+}
+
+/* Creates `name` with one result of type t before op at. */
+static MlirValue make_op(MlirOperation at, const char *name, MlirType t,
+	MlirAttribute value)
+{
+	MlirContext ctx = mlirTypeGetContext(t);
+	MlirOperationState st;
+	MlirOperation op;
+	char dialect[32];
+	const char *dot = strchr(name, '.');
+
+	snprintf(dialect, sizeof(dialect), "%.*s", (int)(dot - name), name);
+	mlirContextGetOrLoadDialect(ctx, mlirStringRefCreateFromCString(dialect));
+	st = mlirOperationStateGet(mlirStringRefCreateFromCString(name),
+		mlirOperationGetLocation(at));
+	mlirOperationStateAddResults(&st, 1, &t);
+	if (!mlirAttributeIsNull(value)) {
+		MlirNamedAttribute na = mlirNamedAttributeGet(mlirIdentifierGet(ctx,
+			mlirStringRefCreateFromCString("value")), value);
+		mlirOperationStateAddAttributes(&st, 1, &na);
+	}
+	op = mlirOperationCreate(&st);
+	mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(at), at, op);
+	return mlirOperationGetResult(op, 0);
+}
+
+/* Appends to the array attribute `name` of op, if op has it. */
+static void array_attr_append(MlirOperation op, const char *name,
+	MlirAttribute el)
+{
+	MlirStringRef key = mlirStringRefCreateFromCString(name);
+	MlirAttribute a = mlirOperationGetAttributeByName(op, key);
+	MlirAttribute *v;
+	intptr_t i, n;
+
+	if (mlirAttributeIsNull(a) || !mlirAttributeIsAArray(a))
+		return;
+	n = mlirArrayAttrGetNumElements(a);
+	v = xmalloc((size_t)(n + 1) * sizeof(*v));
+	for (i = 0; i < n; i++)
+		v[i] = mlirArrayAttrGetElement(a, i);
+	v[n] = el;
+	mlirOperationSetAttributeByName(op, key,
+		mlirArrayAttrGet(mlirOperationGetContext(op), n + 1, v));
+	free(v);
+}
+
+/* Keeps the entries of array attribute `name` whose keep[i] is set. */
+static void array_attr_filter(MlirOperation op, const char *name,
+	const int *keep, intptr_t nkeep)
+{
+	MlirStringRef key = mlirStringRefCreateFromCString(name);
+	MlirAttribute a = mlirOperationGetAttributeByName(op, key);
+	MlirAttribute *v;
+	intptr_t i, n, k = 0;
+
+	if (mlirAttributeIsNull(a) || !mlirAttributeIsAArray(a))
+		return;
+	n = mlirArrayAttrGetNumElements(a);
+	if (n != nkeep)
+		return;
+	v = xmalloc((size_t)(n ? n : 1) * sizeof(*v));
+	for (i = 0; i < n; i++)
+		if (keep[i])
+			v[k++] = mlirArrayAttrGetElement(a, i);
+	mlirOperationSetAttributeByName(op, key,
+		mlirArrayAttrGet(mlirOperationGetContext(op), k, v));
+	free(v);
+}
+
+static MlirType func_type(MlirOperation f)
+{
+	MlirAttribute a = mlirOperationGetAttributeByName(f,
+		mlirStringRefCreateFromCString("function_type"));
+
+	if (mlirAttributeIsNull(a) || !mlirAttributeIsAType(a))
+		return (MlirType){NULL};
+	return mlirTypeAttrGetValue(a);
+}
+
+static void set_func_type(MlirOperation f, MlirType ft)
+{
+	mlirOperationSetAttributeByName(f,
+		mlirStringRefCreateFromCString("function_type"),
+		mlirTypeAttrGet(ft));
+}
+
+/* A new trailing argument of func.func f, named for ONNX graphs. */
+static MlirValue add_func_arg(MlirOperation f, MlirType t, MlirLocation loc)
+{
+	MlirContext ctx = mlirOperationGetContext(f);
+	MlirRegion r = mlirOperationGetFirstRegion(f);
+	MlirBlock entry = mlirRegionGetFirstBlock(r);
+	MlirType ft = func_type(f), *ins, *outs;
+	intptr_t i, nin, nout;
+	MlirValue v;
+	char name[32];
+
+	if (mlirBlockIsNull(entry) || mlirTypeIsNull(ft) || !mlirTypeIsAFunction(ft))
+		return (MlirValue){NULL};
+	nin = mlirFunctionTypeGetNumInputs(ft);
+	nout = mlirFunctionTypeGetNumResults(ft);
+	ins = xmalloc((size_t)(nin + 1) * sizeof(MlirType));
+	outs = xmalloc((size_t)(nout + 1) * sizeof(MlirType));
+	for (i = 0; i < nin; i++)
+		ins[i] = mlirFunctionTypeGetInput(ft, i);
+	ins[nin] = t;
+	for (i = 0; i < nout; i++)
+		outs[i] = mlirFunctionTypeGetResult(ft, i);
+	set_func_type(f, mlirFunctionTypeGet(ctx, nin + 1, ins, nout, outs));
+	free(ins);
+	free(outs);
+	v = mlirBlockAddArgument(entry, t, loc);
+	array_attr_append(f, "arg_attrs", mlirDictionaryAttrGet(ctx, 0, NULL));
+	snprintf(name, sizeof(name), "gred_in_%ld", (long)nin);
+	array_attr_append(f, "onnx.input_names",
+		mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(name)));
+	return v;
+}
+
+/* The nearest value of type t that dominates `at` in structured code:
+** results of earlier ops in the same block, the block's arguments, then
+** the same one level up, stopping at an isolated op. Sets *func to the
+** func.func the walk stopped at, if any. */
+static MlirValue dominating(MlirOperation at, MlirType t, const edit_set *dead,
+	MlirOperation *func)
+{
+	MlirOperation cur = at;
+
+	func->ptr = NULL;
+	for (;;) {
+		MlirBlock b = mlirOperationGetBlock(cur);
+		MlirValue found = {NULL};
+		MlirOperation op, parent;
+		intptr_t i, n;
+
+		if (mlirBlockIsNull(b))
+			break;
+		for (op = mlirBlockGetFirstOperation(b);
+		     !mlirOperationIsNull(op) && !mlirOperationEqual(op, cur);
+		     op = mlirOperationGetNextInBlock(op)) {
+			if (edit_set_has(dead, op))
+				continue;
+			n = mlirOperationGetNumResults(op);
+			for (i = 0; i < n; i++) {
+				MlirValue r = mlirOperationGetResult(op, i);
+				if (mlirTypeEqual(mlirValueGetType(r), t))
+					found = r;
+			}
+		}
+		if (!mlirValueIsNull(found))
+			return found;
+		n = mlirBlockGetNumArguments(b);
+		for (i = 0; i < n; i++) {
+			MlirValue a = mlirBlockGetArgument(b, i);
+			if (mlirTypeEqual(mlirValueGetType(a), t))
+				return a;
+		}
+		parent = mlirBlockGetParentOperation(b);
+		if (mlirOperationIsNull(parent))
+			break;
+		if (edit_is_boundary(parent)) {
+			if (edit_name_is(parent, "func.func"))
+				*func = parent;
+			break;
+		}
+		cur = parent;
+	}
+	return (MlirValue){NULL};
+}
+
+static int defined_by_dead(MlirValue v, const edit_set *dead)
+{
+	return mlirValueIsAOpResult(v) &&
+		edit_set_has(dead, mlirOpResultGetOwner(v));
+}
+
+MlirValue edit_stand_in(MlirOperation at, MlirType t, const edit_set *dead)
+{
+	intptr_t i, n = mlirOperationGetNumOperands(at);
+	MlirOperation func;
+	MlirAttribute zero;
+	MlirValue v;
+
+	for (i = 0; i < n; i++) {
+		v = mlirOperationGetOperand(at, i);
+		if (mlirTypeEqual(mlirValueGetType(v), t) && !defined_by_dead(v, dead))
+			return v;
+	}
+	v = dominating(at, t, dead, &func);
+	if (!mlirValueIsNull(v))
+		return v;
+	zero = zero_attr(t);
+	if (!mlirAttributeIsNull(zero)) {
+		if (edit_name_prefix(at, "onnx.") && mlirTypeIsARankedTensor(t))
+			return make_op(at, "onnx.Constant", t, zero);
+		return make_op(at, "arith.constant", t, zero);
+	}
+	if (!mlirOperationIsNull(func)) {
+		v = add_func_arg(func, t, mlirOperationGetLocation(at));
+		if (!mlirValueIsNull(v))
+			return v;
+	}
+	return make_op(at, "ub.poison", t, mlirAttributeGetNull());
+}
+
+/* Is an ancestor of op (below the root) in the set? */
+static int ancestor_in(MlirOperation op, const edit_set *s)
+{
+	MlirOperation p = mlirOperationGetParentOperation(op);
+
+	for (; !mlirOperationIsNull(p); p = mlirOperationGetParentOperation(p))
+		if (edit_set_has(s, p))
+			return 1;
+	return 0;
+}
+
+void edit_delete(MlirOperation *ops, size_t n)
+{
+	edit_set dead;
+	size_t k;
+
+	edit_set_init(&dead, ops, n);
+	/* Later ops first: their uses of earlier deleted ops disappear
+	** with them instead of being rewired. */
+	for (k = n; k-- > 0;) {
+		MlirOperation op = ops[k];
+		intptr_t i, nr;
+
+		if (ancestor_in(op, &dead))
+			continue;
+		nr = mlirOperationGetNumResults(op);
+		for (i = 0; i < nr; i++) {
+			MlirValue r = mlirOperationGetResult(op, i), s;
+			if (mlirOpOperandIsNull(mlirValueGetFirstUse(r)))
+				continue;
+			s = edit_stand_in(op, mlirValueGetType(r), &dead);
+			if (!mlirValueIsNull(s))
+				mlirValueReplaceAllUsesOfWith(r, s);
+		}
+		mlirOperationDestroy(op);
+	}
+	edit_set_free(&dead);
+}
+
+typedef struct drop_ctx {
+	MlirOperation func;
+	const int *keep;
+	intptr_t n;
+} drop_ctx;
+
+static MlirWalkResult drop_return_cb(MlirOperation op, void *user)
+{
+	drop_ctx *c = user;
+	MlirValue *v;
+	intptr_t i, k = 0;
+
+	if (!edit_name_is(op, "func.return") ||
+	    !mlirOperationEqual(mlirOperationGetParentOperation(op), c->func) ||
+	    mlirOperationGetNumOperands(op) != c->n)
+		return MlirWalkResultAdvance;
+	v = xmalloc((size_t)(c->n ? c->n : 1) * sizeof(*v));
+	for (i = 0; i < c->n; i++)
+		if (c->keep[i])
+			v[k++] = mlirOperationGetOperand(op, i);
+	mlirOperationSetOperands(op, k, v);
+	free(v);
+	return MlirWalkResultAdvance;
+}
+
+void edit_func_drop_results(MlirOperation f, const int *keep)
+{
+	MlirContext ctx = mlirOperationGetContext(f);
+	MlirType ft = func_type(f), *ins, *outs;
+	intptr_t i, nin, nout, k = 0;
+	drop_ctx c;
+
+	if (mlirTypeIsNull(ft) || !mlirTypeIsAFunction(ft))
+		return;
+	nin = mlirFunctionTypeGetNumInputs(ft);
+	nout = mlirFunctionTypeGetNumResults(ft);
+	c.func = f;
+	c.keep = keep;
+	c.n = nout;
+	mlirOperationWalk(f, drop_return_cb, &c, MlirWalkPreOrder);
+	ins = xmalloc((size_t)(nin ? nin : 1) * sizeof(MlirType));
+	outs = xmalloc((size_t)(nout ? nout : 1) * sizeof(MlirType));
+	for (i = 0; i < nin; i++)
+		ins[i] = mlirFunctionTypeGetInput(ft, i);
+	for (i = 0; i < nout; i++)
+		if (keep[i])
+			outs[k++] = mlirFunctionTypeGetResult(ft, i);
+	set_func_type(f, mlirFunctionTypeGet(ctx, nin, ins, k, outs));
+	free(ins);
+	free(outs);
+	array_attr_filter(f, "res_attrs", keep, nout);
+	array_attr_filter(f, "onnx.output_names", keep, nout);
+}

@@ -1,0 +1,60 @@
+/*
+** IR surgery the passes share: op lists, deleting ops with their uses
+** rewired, finding stand-in values, editing function signatures.
+*/
+#ifndef GRED_EDIT_H
+#define GRED_EDIT_H
+
+#include <mlir-c/IR.h>
+#include <stddef.h>
+
+typedef struct edit_ops {
+	MlirOperation *v;
+	size_t n, cap;
+} edit_ops;
+
+void edit_ops_push(edit_ops *l, MlirOperation op);
+void edit_ops_free(edit_ops *l);
+
+/* A sorted set of ops, for membership tests. */
+typedef struct edit_set {
+	uintptr_t *v;
+	size_t n;
+} edit_set;
+
+void edit_set_init(edit_set *s, MlirOperation *ops, size_t n);
+int edit_set_has(const edit_set *s, MlirOperation op);
+void edit_set_free(edit_set *s);
+
+/* Pre-order list of the ops under root (root excluded) that keep accepts;
+** an op rejected with skip set is not descended into. */
+typedef int (*edit_keep_fn)(MlirOperation op, int *skip, void *user);
+void edit_collect(edit_ops *out, MlirOperation root, edit_keep_fn keep,
+	void *user);
+
+int edit_name_is(MlirOperation op, const char *name);
+int edit_name_prefix(MlirOperation op, const char *prefix);
+int edit_is_terminator(MlirOperation op);
+/* builtin.module, or a symbol (function-like ops are isolated from above:
+** values from outside cannot be used inside). */
+int edit_is_boundary(MlirOperation op);
+/* Directly in a builtin.module body. */
+int edit_is_top_level(MlirOperation op);
+/* Has results, none used. */
+int edit_is_dead(MlirOperation op);
+
+/* A value of type t usable in place of a value at op `at`, not defined by
+** an op in dead: a same-typed operand of at, else the nearest dominating
+** value, else a new zero constant, else a new argument of the enclosing
+** func.func, else ub.poison. Null only if nothing can be made. */
+MlirValue edit_stand_in(MlirOperation at, MlirType t, const edit_set *dead);
+
+/* Deletes ops (pre-order, as edit_collect returns them): uses of their
+** results are rewired to stand-ins; ops inside another deleted op go with it. */
+void edit_delete(MlirOperation *ops, size_t n);
+
+/* Removes results of func.func f whose keep[i] is 0: return operands,
+** function_type, res_attrs and onnx.output_names. */
+void edit_func_drop_results(MlirOperation f, const int *keep);
+
+#endif

@@ -1,0 +1,351 @@
+/*
+** The reduction driver: checks the input is interesting, then runs the
+** sources' ddmin loops to a fixpoint, keeping the shortlex-smallest best.
+*/
+#include "reduce.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "mlir_io.h"
+#include "shortlex.h"
+#include "source.h"
+
+typedef struct reducer {
+	const reduce_options *o;
+	char *output;
+	tester *t;
+	gred_buf best;
+	reduce_stats *st;
+	double start;
+	const char *pass;    /* for progress */
+} reducer;
+
+void reduce_options_init(reduce_options *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->jobs = 1;
+}
+
+char *reduce_default_output(const char *input)
+{
+	const char *base = path_base(input), *dot = strrchr(base, '.');
+
+	if (!dot || dot == base)
+		return xasprintf("%s.reduced", input);
+	return xasprintf("%.*s.reduced%s", (int)(dot - input), input, dot);
+}
+
+static reduce_pass_stats *pass_stats(reducer *r, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < r->st->npasses; i++)
+		if (!strcmp(r->st->passes[i].name, name))
+			return &r->st->passes[i];
+	if (r->st->npasses == REDUCE_MAX_PASSES)
+		return &r->st->passes[REDUCE_MAX_PASSES - 1];
+	r->st->passes[r->st->npasses].name = name;
+	return &r->st->passes[r->st->npasses++];
+}
+
+static void progress(reducer *r)
+{
+	reduce_progress p;
+
+	if (!r->o->progress)
+		return;
+	p.orig_bytes = r->st->orig_bytes;
+	p.best_bytes = r->best.len;
+	p.pass = r->pass;
+	p.runs = tester_get_stats(r->t)->runs;
+	p.elapsed = now_seconds() - r->start;
+	r->o->progress(&p, r->o->user);
+}
+
+/* Makes bytes the best so far: on disk first, atomically. */
+static int accept_best(reducer *r, const gred_buf *bytes, gred_error *e)
+{
+	if (file_write_atomic(r->output, bytes->data, bytes->len, e) < 0)
+		return -1;
+	r->best.len = 0;
+	buf_append(&r->best, bytes->data, bytes->len);
+	return 0;
+}
+
+/* ddmin over the targets of src: remove chunks of n/2, n/4, ... 1
+** targets, left to right, keeping each interesting smaller candidate.
+** Up to `jobs` candidates are tested at once; the first interesting one
+** in order wins, exactly as if they had been tried one by one. Returns 1
+** if anything was accepted. */
+static int ddmin(reducer *r, source *src, gred_error *e)
+{
+	int jobs = r->o->jobs < 1 ? 1 : r->o->jobs;
+	gred_buf *cands = xcalloc((size_t)jobs, sizeof(gred_buf));
+	void **states = xcalloc((size_t)jobs, sizeof(void *));
+	size_t *pos = xcalloc((size_t)jobs, sizeof(size_t));
+	tester_result *res = xcalloc((size_t)jobs, sizeof(tester_result));
+	reduce_pass_stats *ps = pass_stats(r, src->name);
+	unsigned long runs0 = tester_get_stats(r->t)->runs;
+	double t0 = now_seconds();
+	size_t n = src->count(src), chunk, i, k, nc = 0, j;
+	int changed = 0, err = 0;
+
+	r->pass = src->name;
+	progress(r);
+	for (chunk = n / 2 ? n / 2 : 1; n; chunk = (chunk + 1) / 2) {
+		for (i = 0; i < n;) {
+			size_t first = (size_t)-1;
+
+			/* The next candidates that are valid and smaller. */
+			for (k = i, nc = 0; nc < (size_t)jobs && k < n; k += chunk) {
+				size_t end = k + chunk < n ? k + chunk : n;
+				int m;
+
+				cands[nc].len = 0;
+				states[nc] = NULL;
+				m = src->make(src, k, end, &cands[nc], &states[nc], e);
+				if (m < 0) {
+					err = -1;
+					goto done;
+				}
+				if (m == 0)
+					continue;
+				if (!shortlex_less(cands[nc].data, cands[nc].len,
+					    r->best.data, r->best.len)) {
+					src->drop(src, states[nc]);
+					continue;
+				}
+				pos[nc++] = k;
+			}
+			if (nc == 0)
+				break;
+			err = tester_run_batch(r->t, res, cands, nc, 1, e);
+			if (err < 0)
+				goto done;
+			for (j = 0; j < nc; j++)
+				if (res[j].interesting && first == (size_t)-1)
+					first = j;
+			for (j = 0; j < nc; j++) {
+				tester_result_clear(&res[j]);
+				if (j != first)
+					src->drop(src, states[j]);
+			}
+			if (first != (size_t)-1) {
+				size_t before = r->best.len;
+
+				if ((err = accept_best(r, &cands[first], e)) < 0) {
+					src->drop(src, states[first]);
+					nc = 0;
+					goto done;
+				}
+				src->accept(src, states[first], &cands[first]);
+				ps->accepted++;
+				ps->bytes_removed += before - r->best.len;
+				changed = 1;
+				n = src->count(src);
+				i = pos[first];
+			} else {
+				i = k;
+			}
+			nc = 0;
+			progress(r);
+		}
+		if (chunk <= 1)
+			break;
+	}
+done:
+	for (j = 0; j < nc; j++)
+		src->drop(src, states[j]);
+	for (j = 0; j < (size_t)jobs; j++)
+		buf_free(&cands[j]);
+	free(cands);
+	free(states);
+	free(pos);
+	free(res);
+	ps->runs += tester_get_stats(r->t)->runs - runs0;
+	ps->seconds += now_seconds() - t0;
+	return err < 0 ? err : changed;
+}
+
+/* Runs sources until a whole round accepts nothing. */
+static int fixpoint(reducer *r, source **srcs, size_t n, gred_error *e)
+{
+	int changed, c;
+	size_t i;
+
+	do {
+		changed = 0;
+		for (i = 0; i < n; i++) {
+			if ((c = ddmin(r, srcs[i], e)) < 0)
+				return c;
+			changed |= c;
+		}
+	} while (changed);
+	return 0;
+}
+
+/* The structured reduction of a parsed module. */
+static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
+{
+	source *srcs[REDUCE_MAX_PASSES];
+	ir_source is[REDUCE_MAX_PASSES];
+	gred_buf printed = {0};
+	tester_result res;
+	gred_error sub;
+	size_t n = 0;
+	int err = 0;
+
+	/* The input as gred prints it: often smaller already (comments,
+	** spacing), and what every later candidate looks like. */
+	r->pass = "print";
+	if (ir_source_serialize(&printed, f->op, f->format, &sub) == 0 &&
+	    shortlex_less(printed.data, printed.len, r->best.data, r->best.len)) {
+		reduce_pass_stats *ps = pass_stats(r, "print");
+		size_t before = r->best.len;
+
+		if ((err = tester_run(r->t, &res, printed.data, printed.len, e)) < 0)
+			goto done;
+		ps->runs++;
+		if (res.interesting) {
+			if ((err = accept_best(r, &printed, e)) < 0) {
+				tester_result_clear(&res);
+				goto done;
+			}
+			ps->accepted++;
+			ps->bytes_removed += before - r->best.len;
+		}
+		tester_result_clear(&res);
+	}
+	for (n = 0; pass_table[n] && n < REDUCE_MAX_PASSES; n++) {
+		ir_source_init(&is[n], pass_table[n], &f->op, f->format);
+		srcs[n] = &is[n].base;
+	}
+	err = fixpoint(r, srcs, n, e);
+done:
+	buf_free(&printed);
+	return err;
+}
+
+static int reduce_text(reducer *r, gred_error *e)
+{
+	text_source ts;
+	source *s = &ts.base;
+	int err;
+
+	r->st->text_mode = 1;
+	text_source_init(&ts, r->best.data, r->best.len);
+	err = fixpoint(r, &s, 1, e);
+	text_source_free(&ts);
+	return err;
+}
+
+/* The first run: the input must be interesting as it is. */
+static int check_input(reducer *r, gred_error *e)
+{
+	tester_result res;
+	gred_buf why = {0};
+	int err;
+
+	r->pass = "check";
+	progress(r);
+	if ((err = tester_run(r->t, &res, r->best.data, r->best.len, e)) < 0)
+		return err;
+	if (!res.interesting) {
+		const char *tail = res.err_len ? res.err : res.out;
+		size_t len = strlen(tail);
+
+		while (len && (tail[len - 1] == '\n' || tail[len - 1] == ' '))
+			len--;
+		if (len > 600) {
+			tail += len - 600;
+			len = 600;
+		}
+		tester_result_describe(&why, &res, r->o->timeout);
+		gred_errorf(e, "%s: the input is not interesting: the test ended "
+			"with %s%s%.*s", r->o->input, why.data,
+			len ? "; its output ends with:\n" : " and printed nothing",
+			(int)len, tail);
+		buf_free(&why);
+		tester_result_clear(&res);
+		return -1;
+	}
+	r->st->timeout = r->o->timeout > 0 ? r->o->timeout :
+		(10 * res.seconds > 10 ? 10 * res.seconds : 10);
+	tester_set_timeout(r->t, r->st->timeout);
+	tester_result_clear(&res);
+	return 0;
+}
+
+static int same_file(const char *a, const char *b)
+{
+	char *ra = realpath(a, NULL), *rb = realpath(b, NULL);
+	int same = ra && rb && !strcmp(ra, rb);
+
+	free(ra);
+	free(rb);
+	return same;
+}
+
+int reduce_run(reduce_stats *out, const reduce_options *o, gred_error *e)
+{
+	reducer r = {0};
+	tester_options to;
+	MlirContext ctx = {NULL};
+	ir_file f = {0};
+	gred_error perr;
+	char *data = NULL;
+	size_t len;
+	int err;
+
+	memset(out, 0, sizeof(*out));
+	r.o = o;
+	r.st = out;
+	r.start = now_seconds();
+	r.output = o->output ? xstrdup(o->output) : reduce_default_output(o->input);
+	if (same_file(r.output, o->input)) {
+		err = gred_errorf(e, "%s: the output would overwrite the input",
+			r.output);
+		goto done;
+	}
+	if ((err = file_read(&data, &len, o->input, 0, e)) < 0)
+		goto done;
+	buf_append(&r.best, data, len);
+	out->orig_bytes = len;
+	tester_options_init(&to);
+	to.argv = o->test_argv;
+	to.file_name = path_base(o->input);
+	to.timeout = o->timeout;
+	to.jobs = o->jobs;
+	to.cancel = o->cancel;
+	if ((err = tester_new(&r.t, &to, e)) < 0)
+		goto done;
+	if ((err = check_input(&r, e)) < 0)
+		goto done;
+	if ((err = file_write_atomic(r.output, r.best.data, r.best.len, e)) < 0)
+		goto done;
+	ctx = ir_context_new();
+	if (ir_file_load(&f, ctx, o->input, &perr) == 0) {
+		err = reduce_ir(&r, &f, e);
+	} else if (ir_format_of(o->input) == IR_FORMAT_MLIR) {
+		err = reduce_text(&r, e);
+	} else {
+		err = gred_errorf(e, "%s", perr.msg);
+	}
+done:
+	if (r.t)
+		out->tests = *tester_get_stats(r.t);
+	out->final_bytes = r.best.len;
+	out->seconds = now_seconds() - r.start;
+	out->interrupted = err == TESTER_CANCELLED;
+	ir_file_free(&f);
+	if (ctx.ptr)
+		mlirContextDestroy(ctx);
+	tester_free(r.t);
+	buf_free(&r.best);
+	free(r.output);
+	free(data);
+	return err;
+}

@@ -1,0 +1,71 @@
+/*
+** Candidates from a pass: clone the current module, let the pass change a
+** chunk of its targets, verify and serialise; invalid ones never run.
+*/
+#include "source.h"
+
+#include "mlir_io.h"
+
+int ir_source_serialize(gred_buf *out, MlirOperation op, ir_format format,
+	gred_error *e)
+{
+	if (format != IR_FORMAT_MLIR && ir_verify(op, e) < 0)
+		return -1;
+	return ir_serialize(out, op, format, e);
+}
+
+static size_t ir_count(source *s)
+{
+	ir_source *is = (ir_source *)s;
+
+	return is->p->count(*is->cur);
+}
+
+static int ir_make(source *s, size_t begin, size_t end, gred_buf *out,
+	void **state, gred_error *e)
+{
+	ir_source *is = (ir_source *)s;
+	MlirOperation clone = mlirOperationClone(*is->cur);
+	gred_error sub;
+	int r;
+
+	(void)e;
+	r = pass_apply(is->p, clone, begin, end, &sub);
+	if (r > 0 && ir_source_serialize(out, clone, is->format, &sub) < 0)
+		r = 0;
+	if (r <= 0) {
+		mlirOperationDestroy(clone);
+		return 0;
+	}
+	*state = clone.ptr;
+	return 1;
+}
+
+static void ir_accept(source *s, void *state, const gred_buf *bytes)
+{
+	ir_source *is = (ir_source *)s;
+
+	(void)bytes;
+	mlirOperationDestroy(*is->cur);
+	is->cur->ptr = state;
+}
+
+static void ir_drop(source *s, void *state)
+{
+	(void)s;
+	if (state)
+		mlirOperationDestroy((MlirOperation){state});
+}
+
+void ir_source_init(ir_source *s, const pass *p, MlirOperation *cur,
+	ir_format format)
+{
+	s->base.name = p->name;
+	s->base.count = ir_count;
+	s->base.make = ir_make;
+	s->base.accept = ir_accept;
+	s->base.drop = ir_drop;
+	s->p = p;
+	s->cur = cur;
+	s->format = format;
+}

@@ -1,0 +1,62 @@
+/*
+** The reducer: keeps the smallest interesting version of a file, running
+** passes (or line-level ddmin for text that does not parse) to a fixpoint.
+*/
+#ifndef GRED_REDUCE_H
+#define GRED_REDUCE_H
+
+#include <signal.h>
+#include <stddef.h>
+
+#include "tester.h"
+#include "util.h"
+
+typedef struct reduce_progress {
+	size_t orig_bytes, best_bytes;
+	const char *pass;
+	unsigned long runs;
+	double elapsed;
+} reduce_progress;
+
+typedef struct reduce_pass_stats {
+	const char *name;
+	unsigned long runs, accepted;
+	size_t bytes_removed;
+	double seconds;
+} reduce_pass_stats;
+
+#define REDUCE_MAX_PASSES 16
+
+typedef struct reduce_stats {
+	tester_stats tests;
+	double seconds;          /* wall time of the whole reduction */
+	double timeout;          /* the per-test timeout used */
+	size_t orig_bytes, final_bytes;
+	int text_mode;           /* the input did not parse: lines were cut */
+	int interrupted;
+	size_t npasses;
+	reduce_pass_stats passes[REDUCE_MAX_PASSES];
+} reduce_stats;
+
+typedef struct reduce_options {
+	const char *input;
+	const char *output;      /* NULL: NAME.reduced.EXT next to the input */
+	char *const *test_argv;  /* TEST [ARGS...], NULL-terminated */
+	double timeout;          /* 0: max(10 s, 10x the first run) */
+	int jobs;
+	volatile sig_atomic_t *cancel;
+	void (*progress)(const reduce_progress *p, void *user);
+	void *user;
+} reduce_options;
+
+void reduce_options_init(reduce_options *o);
+
+/* The default output path for input: NAME.reduced.EXT beside it. */
+char *reduce_default_output(const char *input);
+
+/* Reduces o->input into the output file, written atomically after every
+** improvement. Returns 0, -1 with e set, or TESTER_CANCELLED (the best so
+** far is on disk; out is filled in either case once reduction started). */
+int reduce_run(reduce_stats *out, const reduce_options *o, gred_error *e);
+
+#endif

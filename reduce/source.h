@@ -1,0 +1,53 @@
+/*
+** What the ddmin loop of the driver reduces: numbered targets of the
+** current best, and candidates made by removing a chunk of them.
+*/
+#ifndef GRED_SOURCE_H
+#define GRED_SOURCE_H
+
+#include <stddef.h>
+
+#include "ir_file.h"
+#include "pass.h"
+#include "util.h"
+
+typedef struct source source;
+struct source {
+	const char *name;
+	size_t (*count)(source *s);
+	/* Makes the candidate without targets [begin, end) into out (empty on
+	** entry); *state holds what accept needs. Returns 1 if made, 0 if
+	** the change is impossible or invalid, -1 on error. */
+	int (*make)(source *s, size_t begin, size_t end, gred_buf *out,
+		void **state, gred_error *e);
+	/* The candidate (state, bytes) becomes the current best. */
+	void (*accept)(source *s, void *state, const gred_buf *bytes);
+	void (*drop)(source *s, void *state);
+};
+
+/* Line-level ddmin on raw text, for files that do not parse. */
+typedef struct text_source {
+	source base;
+	char **lines;       /* each with its '\n', if it had one */
+	size_t n;
+} text_source;
+
+void text_source_init(text_source *t, const char *data, size_t len);
+void text_source_free(text_source *t);
+
+/* A pass of passes/ applied to clones of the current module *cur. */
+typedef struct ir_source {
+	source base;
+	const pass *p;
+	MlirOperation *cur;
+	ir_format format;
+} ir_source;
+
+void ir_source_init(ir_source *s, const pass *p, MlirOperation *cur,
+	ir_format format);
+
+/* The file the user gets for module op: verified, then serialised. */
+int ir_source_serialize(gred_buf *out, MlirOperation op, ir_format format,
+	gred_error *e);
+
+#endif
