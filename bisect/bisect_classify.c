@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bisect.h"
+#include "triage.h"
 
 /* Signals that mean the program under test crashed. */
 static const int crash_signals[] = {
@@ -23,13 +24,28 @@ static int is_crash(int sig)
 	return 0;
 }
 
-/* The triage signature of a failing run's output. */
-static int crash_sig(char **out, const char *output, size_t len, gred_error *e)
+/*
+** The triage signature of a failing run: the key of the crash report in
+** its output, or, for a crash that printed none, the signal alone. NULL
+** when there is neither (a plain failing exit).
+*/
+static char *crash_sig(const bisect_exit *status, const char *output,
+	size_t len)
 {
-	(void)output;
-	(void)len;
-	*out = NULL;
-	return gred_errorf(e, "--same-crash is not available yet (needs triage signatures)");
+	triage_options to;
+	triage_sig sig;
+	gred_error te;
+	char *key = NULL;
+
+	triage_options_init(&to);
+	if (len > 0 && triage_sig_compute(&sig, output, len, &to, &te) == 0) {
+		if (sig.crashed && sig.key)
+			key = xstrdup(sig.key);
+		triage_sig_free(&sig);
+	}
+	if (!key && status->signaled)
+		key = xasprintf("signal %s", strsignal(status->code));
+	return key;
 }
 
 int bisect_classify(bisect_verdict *out, const bisect_exit *status,
@@ -60,13 +76,16 @@ int bisect_classify(bisect_verdict *out, const bisect_exit *status,
 	*out = BISECT_BAD;
 	if (!ref_sig && !sig_out)
 		return 0;
-	if ((err = crash_sig(&sig, output, len, e)) < 0)
-		return err;
-	if (ref_sig && sig && strcmp(sig, ref_sig))
-		*out = BISECT_SKIP;
-	if (sig_out)
+	sig = crash_sig(status, output, len);
+	if (sig_out) {
+		if (!sig)
+			return gred_errorf(e, "--same-crash: the test fails without a crash "
+				"report or signal, so there is no signature to compare");
 		*sig_out = sig;
-	else
-		free(sig);
-	return 0;
+		return 0;
+	}
+	if (!sig || strcmp(sig, ref_sig))
+		*out = BISECT_SKIP;
+	free(sig);
+	return err;
 }

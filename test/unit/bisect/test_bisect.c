@@ -725,6 +725,63 @@ static void test_bisect__session_worktree_leaves_checkout_alone(void **state)
 	history_close(&h);
 }
 
+/*
+ *   c0 (good) --- c3 ... c6 --- c7 (good) --- c10* ... c25 (bad)
+ *                 other crash                 the crash
+ *
+ * --same-crash: c3..c6 abort with another assertion, which counts as a
+ * skip, not as bad; c10 is blamed for the crash seen on c25. Without
+ * the flag the first probe into c3..c6 would blame the wrong bug.
+ */
+static void test_bisect__session_same_crash(void **state)
+{
+	static const char *script =
+		"case $(cat state) in\n"
+		"good*) exit 0;;\n"
+		"bad*) echo \"prog: main.c:10: run: Assertion \\`x > 0' failed.\" >&2; kill -ABRT $$;;\n"
+		"*) echo \"prog: load.c:99: load: Assertion \\`p != NULL' failed.\" >&2; kill -ABRT $$;;\n"
+		"esac\n";
+	bisect_result r;
+	history h;
+	sopts so;
+	gred_error e;
+	size_t i;
+
+	(void)state;
+	history_open(&h);
+	for (i = 0; i < 26; i++) {
+		size_t p = i - 1;
+		add(&h, &p, i ? 1 : 0, i >= 10 ? "bad\n" : i >= 3 && i <= 6 ? "other\n" :
+			"good\n", 0);
+	}
+	assert_int_equal(fixture_checkout_branch(h.repo, "main", &h.c[25]), 0);
+	sopts_init(&so, &h, 0, 25, script);
+	so.o.same_crash = 1;
+	if (session(&r, &so.o, &e) < 0)
+		fail_msg("%s", e.msg);
+	assert_int_equal(r.ncommit, 1);
+	assert_true(git_oid_equal(&r.commit[0], &h.c[10]));
+	assert_true(r.skips > 0);
+	assert_true(r.probes <= ceil_log2(25) + r.skips);
+	bisect_result_free(&r);
+
+	so.o.same_crash = 0;
+	if (session(&r, &so.o, &e) < 0)
+		fail_msg("%s", e.msg);
+	assert_true(git_oid_equal(&r.commit[0], &h.c[3]));
+	bisect_result_free(&r);
+
+	/* No crash at all on the bad commit: nothing to compare with. */
+	sopts_free(&so);
+	sopts_init(&so, &h, 0, 25, "exit 1");
+	so.o.same_crash = 1;
+	assert_int_equal(session(&r, &so.o, &e), -1);
+	assert_non_null(strstr(e.msg, "no signature"));
+	assert_int_equal(bisect_reset(h.dir, &e), 0);
+	sopts_free(&so);
+	history_close(&h);
+}
+
 /* --- refusals --- */
 
 /*
@@ -854,6 +911,7 @@ int main(void)
 		cmocka_unit_test(test_bisect__session_flaky_test_with_repeat),
 		cmocka_unit_test(test_bisect__session_resume_after_stop),
 		cmocka_unit_test(test_bisect__session_worktree_leaves_checkout_alone),
+		cmocka_unit_test(test_bisect__session_same_crash),
 		cmocka_unit_test(test_bisect__invalid_revision),
 		cmocka_unit_test(test_bisect__good_not_ancestor_of_bad),
 		cmocka_unit_test(test_bisect__dirty_tree),
