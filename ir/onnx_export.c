@@ -1,10 +1,602 @@
 /*
-** MLIR module in the `onnx` dialect -> ONNX ModelProto.
+** MLIR module in the `onnx` dialect -> ONNX ModelProto, also after a
+** reducer changed it: unnamed or clashing values get fresh names.
 */
-#include "onnx.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mlir_io.h"
+#include "onnx_internal.h"
+
+typedef struct exporter {
+	onnx_map names;  /* MlirValue.ptr -> name */
+	onnx_map used;   /* name -> USED_ARG or USED_VALUE */
+	onnx_map byname; /* name -> MlirValue.ptr, for value_info */
+	char **owned;
+	size_t nowned;
+	unsigned fresh;
+	gred_error *e;
+	MlirContext ctx;
+} exporter;
+
+#define NULL_OP ((MlirOperation){NULL})
+#define USED_ARG ((void *)1)
+#define USED_VALUE ((void *)2)
+
+static char *own(exporter *x, char *s)
+{
+	x->owned = xrealloc(x->owned, (x->nowned + 1) * sizeof(char *));
+	x->owned[x->nowned++] = s;
+	return s;
+}
+
+static int has_uses(MlirValue v)
+{
+	return !mlirOpOperandIsNull(mlirValueGetFirstUse(v));
+}
+
+/* Names v: want if given and free (an initializer may share its name
+** with a graph input, as old models do), else a fresh name. */
+static const char *bind(exporter *x, MlirValue v, MlirStringRef want,
+	void *kind)
+{
+	char *name = NULL;
+	void *prev;
+
+	if (want.length == 0 && !has_uses(v)) {
+		onnx_map_put(&x->names, v.ptr, own(x, xstrdup("")));
+		return "";
+	}
+	if (want.length && !memchr(want.data, 0, want.length)) {
+		name = xstrndup(want.data, want.length);
+		prev = onnx_map_get(&x->used, name);
+		if (prev) {
+			free(name);
+			name = NULL;
+		}
+	}
+	while (!name) {
+		name = xasprintf("gred_%u", x->fresh++);
+		if (onnx_map_get(&x->used, name)) {
+			free(name);
+			name = NULL;
+		}
+	}
+	own(x, name);
+	onnx_map_put(&x->used, name, kind);
+	onnx_map_put(&x->names, v.ptr, name);
+	onnx_map_put(&x->byname, name, (void *)v.ptr);
+	return name;
+}
+
+/* Names an initializer, which may reuse the name of a graph input. */
+static const char *bind_init(exporter *x, MlirValue v, MlirStringRef want)
+{
+	char *name = want.length ? xstrndup(want.data, want.length) : NULL;
+	const char *r;
+
+	if (name && onnx_map_get(&x->used, name) == USED_ARG) {
+		own(x, name);
+		onnx_map_put(&x->used, name, USED_VALUE);
+		onnx_map_put(&x->names, v.ptr, name);
+		onnx_map_put(&x->byname, name, (void *)v.ptr);
+		return name;
+	}
+	free(name);
+	r = bind(x, v, want, USED_VALUE);
+	return r;
+}
+
+/* The i-th string of an array attribute when the array has n entries. */
+static MlirStringRef array_str(MlirAttribute a, intptr_t i, intptr_t n)
+{
+	MlirStringRef s = {"", 0};
+
+	if (!mlirAttributeIsNull(a) && mlirAttributeIsAArray(a) &&
+	    mlirArrayAttrGetNumElements(a) == n)
+		onnx_attr_str(mlirArrayAttrGetElement(a, i), &s);
+	return s;
+}
+
+static char *sdup(MlirStringRef s)
+{
+	return xstrndup(s.data, s.length);
+}
+
+#define APPEND(arr, n, v) do { \
+	(arr) = xrealloc((arr), ((n) + 1) * sizeof(*(arr))); \
+	(arr)[(n)++] = (v); \
+} while (0)
+
+/* A ValueInfoProto named name for a value of type t: the stored extra
+** (a dictionary from onnx.*_info) while it still describes t, else one
+** made from t. */
+static int value_info(Onnx__ValueInfoProto **out, const char *name,
+	MlirType t, MlirAttribute extra, gred_error *e)
+{
+	Onnx__ValueInfoProto *vi = (Onnx__ValueInfoProto *)pbr_new(
+		&onnx__value_info_proto__descriptor);
+
+	*out = vi;
+	if (!mlirAttributeIsNull(extra) && mlirAttributeIsADictionary(extra) &&
+	    mlirDictionaryAttrGetNumElements(extra) > 0) {
+		if (pbr_from_dict(&vi->base, extra, e) < 0)
+			return -1;
+		if (mlirTypeEqual(onnx_type_import(mlirTypeGetContext(t),
+				vi->type), t)) {
+			free(vi->name);
+			vi->name = xstrdup(name);
+			return 0;
+		}
+		onnx__value_info_proto__free_unpacked(vi, NULL);
+		vi = (Onnx__ValueInfoProto *)pbr_new(
+			&onnx__value_info_proto__descriptor);
+		*out = vi;
+	}
+	vi->name = xstrdup(name);
+	vi->type = onnx_type_export(t);
+	return 0;
+}
+
+static MlirAttribute array_at(MlirAttribute a, intptr_t i, intptr_t n)
+{
+	if (mlirAttributeIsNull(a) || !mlirAttributeIsAArray(a) ||
+	    mlirArrayAttrGetNumElements(a) != n)
+		return mlirAttributeGetNull();
+	return mlirArrayAttrGetElement(a, i);
+}
+
+static int op_is(MlirOperation op, const char *name)
+{
+	MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(op));
+	return s.length == strlen(name) && !memcmp(s.data, name, s.length);
+}
+
+static int graph_export(exporter *x, MlirBlock block, MlirOperation anchor,
+	Onnx__GraphProto *g);
+
+/* An attribute kind as ONNX sees it, from an MLIR attribute. */
+static int attr_export(exporter *x, Onnx__AttributeProto *p, MlirOperation op,
+	const char *name, MlirAttribute v)
+{
+	gred_error *e = x->e;
+	intptr_t i, n;
+
+	if (mlirAttributeIsADictionary(v))
+		return pbr_from_dict(&p->base, v, e);
+	p->has_type = 1;
+	if (mlirAttributeIsAFloat(v)) {
+		p->type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__FLOAT;
+		p->has_f = 1;
+		p->f = (float)mlirFloatAttrGetValueDouble(v);
+	} else if (mlirAttributeIsABool(v)) {
+		p->type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INT;
+		p->has_i = 1;
+		p->i = mlirBoolAttrGetValue(v);
+	} else if (mlirAttributeIsAInteger(v)) {
+		p->type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INT;
+		p->has_i = 1;
+		p->i = mlirIntegerAttrGetValueInt(v);
+	} else if (mlirAttributeIsAString(v)) {
+		MlirStringRef s = mlirStringAttrGetValue(v);
+		p->type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__STRING;
+		p->has_s = 1;
+		p->s.data = xmalloc(s.length + 1);
+		memcpy(p->s.data, s.data, s.length);
+		p->s.len = s.length;
+	} else if (mlirAttributeIsAElements(v)) {
+		char *k = xasprintf(ONNX_A_TENSOR_PREFIX "%s", name);
+		MlirAttribute extra = onnx_op_attr(op, k);
+		free(k);
+		p->type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__TENSOR;
+		if (onnx_tensor_export(&p->t, v, extra, e) < 0)
+			return -1;
+	} else if (mlirAttributeIsADenseI64Array(v)) {
+		p->type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INTS;
+		n = mlirDenseArrayGetNumElements(v);
+		p->ints = xmalloc(((size_t)n + 1) * sizeof(int64_t));
+		for (i = 0; i < n; i++)
+			p->ints[i] = mlirDenseI64ArrayGetElement(v, i);
+		p->n_ints = (size_t)n;
+	} else if (mlirAttributeIsADenseF32Array(v)) {
+		p->type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__FLOATS;
+		n = mlirDenseArrayGetNumElements(v);
+		p->floats = xmalloc(((size_t)n + 1) * sizeof(float));
+		for (i = 0; i < n; i++)
+			p->floats[i] = mlirDenseF32ArrayGetElement(v, i);
+		p->n_floats = (size_t)n;
+	} else if (mlirAttributeIsAArray(v)) {
+		int floats = 0, strs = 0, ints = 0;
+		n = mlirArrayAttrGetNumElements(v);
+		for (i = 0; i < n; i++) {
+			MlirAttribute el = mlirArrayAttrGetElement(v, i);
+			if (mlirAttributeIsAFloat(el)) floats++;
+			else if (mlirAttributeIsAInteger(el)) ints++;
+			else if (mlirAttributeIsAString(el)) strs++;
+			else
+				return gred_errorf(e, "attribute %s: unsupported list",
+					name);
+		}
+		if (strs && (floats || ints))
+			return gred_errorf(e, "attribute %s: mixed list", name);
+		if (strs) {
+			p->type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__STRINGS;
+			p->strings = xcalloc((size_t)n + 1, sizeof(*p->strings));
+			for (i = 0; i < n; i++) {
+				MlirStringRef s = mlirStringAttrGetValue(
+					mlirArrayAttrGetElement(v, i));
+				p->strings[i].data = xmalloc(s.length + 1);
+				memcpy(p->strings[i].data, s.data, s.length);
+				p->strings[i].len = s.length;
+				p->n_strings = (size_t)i + 1;
+			}
+		} else if (floats) {
+			p->type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__FLOATS;
+			p->floats = xmalloc(((size_t)n + 1) * sizeof(float));
+			for (i = 0; i < n; i++) {
+				MlirAttribute el = mlirArrayAttrGetElement(v, i);
+				p->floats[i] = mlirAttributeIsAFloat(el) ?
+					(float)mlirFloatAttrGetValueDouble(el) :
+					(float)mlirIntegerAttrGetValueInt(el);
+			}
+			p->n_floats = (size_t)n;
+		} else {
+			p->type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INTS;
+			p->ints = xmalloc(((size_t)n + 1) * sizeof(int64_t));
+			for (i = 0; i < n; i++)
+				p->ints[i] = mlirIntegerAttrGetValueInt(
+					mlirArrayAttrGetElement(v, i));
+			p->n_ints = (size_t)n;
+		}
+	} else if (mlirAttributeIsAType(v)) {
+		p->type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__TYPE_PROTO;
+		p->tp = onnx_type_export(mlirTypeAttrGetValue(v));
+		if (!p->tp)
+			return gred_errorf(e, "attribute %s: no ONNX type", name);
+	} else {
+		return gred_errorf(e, "attribute %s has no ONNX form", name);
+	}
+	return 0;
+}
+
+/* One attribute or subgraph of a node, in export order. */
+typedef struct attr_item {
+	char *name;       /* ONNX attribute name */
+	MlirAttribute a;  /* null for a region */
+	intptr_t region;
+	int graphs;       /* part of a GRAPHS list */
+} attr_item;
+
+static int item_cmp(const void *a, const void *b)
+{
+	const attr_item *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+	return c ? c : (x->region > y->region) - (x->region < y->region);
+}
+
+/* The node's attributes and regions, in the stored order if any, else
+** sorted by name as the op's dictionary keeps them. */
+static size_t attr_items(attr_item **out, MlirOperation op)
+{
+	intptr_t i, na = mlirOperationGetNumAttributes(op);
+	intptr_t nr = mlirOperationGetNumRegions(op);
+	MlirAttribute rnames = onnx_op_attr(op, ONNX_A_REGIONS);
+	MlirAttribute order = onnx_op_attr(op, ONNX_A_ATTR_ORDER);
+	attr_item *it = xcalloc((size_t)(na + nr) + 1, sizeof(*it));
+	size_t n = 0, k, j, placed = 0;
+
+	for (i = 0; i < na; i++) {
+		MlirNamedAttribute a = mlirOperationGetAttribute(op, i);
+		MlirStringRef s = mlirIdentifierStr(a.name);
+		if (s.length >= 5 && !memcmp(s.data, "onnx.", 5))
+			continue;
+		it[n].name = sdup(s);
+		it[n].a = a.attribute;
+		it[n++].region = -1;
+	}
+	for (i = 0; i < nr; i++) {
+		MlirStringRef s = array_str(rnames, i, nr);
+		it[n].a = mlirAttributeGetNull();
+		it[n].region = i;
+		if (s.length > 2 && !memcmp(s.data + s.length - 2, "[]", 2)) {
+			it[n].graphs = 1;
+			s.length -= 2;
+		}
+		it[n++].name = s.length ? sdup(s) : xasprintf("graph%ld", (long)i);
+	}
+	qsort(it, n, sizeof(*it), item_cmp);
+	if (!mlirAttributeIsNull(order) && mlirAttributeIsAArray(order)) {
+		/* Move the listed names to the front, in the listed order. */
+		for (k = 0; k < (size_t)mlirArrayAttrGetNumElements(order); k++) {
+			MlirStringRef s = array_str(order, (intptr_t)k,
+				mlirArrayAttrGetNumElements(order));
+			for (j = placed; j < n; j++) {
+				if (strlen(it[j].name) == s.length &&
+				    !memcmp(it[j].name, s.data, s.length)) {
+					attr_item t = it[j];
+					memmove(it + placed + 1, it + placed,
+						(j - placed) * sizeof(*it));
+					it[placed++] = t;
+				}
+			}
+		}
+	}
+	*out = it;
+	return n;
+}
+
+static int node_export(exporter *x, MlirOperation op, Onnx__NodeProto *n)
+{
+	static const char *const skip[] = {"input", "output", "op_type",
+		"attribute", NULL};
+	MlirAttribute outs = onnx_op_attr(op, ONNX_A_OUTPUTS);
+	intptr_t i, nin = mlirOperationGetNumOperands(op);
+	intptr_t nout = mlirOperationGetNumResults(op);
+	attr_item *it = NULL;
+	size_t nit, k;
+	char *opname = onnx_op_name(op);
+	int err = -1;
+
+	if (strncmp(opname, "onnx.", 5)) {
+		gred_errorf(x->e, "cannot export op %s to ONNX", opname);
+		goto done;
+	}
+	n->op_type = xstrdup(opname + 5);
+	if (pbr_gather(&n->base, op, skip, x->e) < 0)
+		goto done;
+	n->input = xcalloc((size_t)nin + 1, sizeof(char *));
+	for (i = 0; i < nin; i++) {
+		const char *name = onnx_map_get(&x->names,
+			mlirOperationGetOperand(op, i).ptr);
+		if (!name) {
+			gred_errorf(x->e, "op %s uses a value defined after it or "
+				"outside the graph", opname);
+			goto done;
+		}
+		n->input[i] = xstrdup(name);
+		n->n_input = (size_t)i + 1;
+	}
+	nit = attr_items(&it, op);
+	for (k = 0; k < nit; k++) {
+		Onnx__AttributeProto *p;
+		if (it[k].region >= 0 && it[k].graphs && k > 0 &&
+		    it[k - 1].graphs && !strcmp(it[k - 1].name, it[k].name)) {
+			p = n->attribute[n->n_attribute - 1];
+		} else {
+			p = (Onnx__AttributeProto *)pbr_new(
+				&onnx__attribute_proto__descriptor);
+			APPEND(n->attribute, n->n_attribute, p);
+			p->name = xstrdup(it[k].name);
+		}
+		if (it[k].region >= 0) {
+			MlirBlock b = mlirRegionGetFirstBlock(
+				mlirOperationGetRegion(op, it[k].region));
+			Onnx__GraphProto *g = (Onnx__GraphProto *)pbr_new(
+				&onnx__graph_proto__descriptor);
+			p->has_type = 1;
+			if (it[k].graphs) {
+				p->type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__GRAPHS;
+				APPEND(p->graphs, p->n_graphs, g);
+			} else {
+				p->type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__GRAPH;
+				p->g = g;
+			}
+			if (!mlirBlockIsNull(b) && graph_export(x, b,
+				    NULL_OP, g) < 0)
+				goto done;
+		} else if (attr_export(x, p, op, it[k].name, it[k].a) < 0) {
+			goto done;
+		}
+	}
+	n->output = xcalloc((size_t)nout + 1, sizeof(char *));
+	for (i = 0; i < nout; i++) {
+		const char *name = bind(x, mlirOperationGetResult(op, i),
+			array_str(outs, i, nout), USED_VALUE);
+		n->output[i] = xstrdup(name);
+		n->n_output = (size_t)i + 1;
+	}
+	err = 0;
+done:
+	for (k = 0; it && it[k].name; k++)
+		free(it[k].name);
+	free(it);
+	free(opname);
+	return err;
+}
+
+static int initializer_export(exporter *x, MlirOperation op,
+	Onnx__GraphProto *g)
+{
+	MlirValue r = mlirOperationGetResult(op, 0);
+	MlirAttribute v = onnx_op_attr(op, "value");
+	const char *name = bind_init(x, r, array_str(
+		onnx_op_attr(op, ONNX_A_OUTPUTS), 0, 1));
+	Onnx__TensorProto *t = NULL;
+
+	if (mlirAttributeIsNull(v))
+		return gred_errorf(x->e, "an initializer has no value");
+	if (!mlirAttributeIsNull(onnx_op_attr(op, ONNX_A_SPARSE_INIT))) {
+		Onnx__SparseTensorProto *s = (Onnx__SparseTensorProto *)pbr_new(
+			&onnx__sparse_tensor_proto__descriptor);
+		APPEND(g->sparse_initializer, g->n_sparse_initializer, s);
+		if (pbr_from_dict(&s->base, v, x->e) < 0)
+			return -1;
+		if (s->values) {
+			free(s->values->name);
+			s->values->name = xstrdup(name);
+		}
+		return 0;
+	}
+	if (onnx_tensor_export(&t, v, onnx_op_attr(op,
+		    ONNX_A_TENSOR_PREFIX "value"), x->e) < 0) {
+		onnx__tensor_proto__free_unpacked(t, NULL);
+		return -1;
+	}
+	APPEND(g->initializer, g->n_initializer, t);
+	free(t->name);
+	t->name = xstrdup(name);
+	return 0;
+}
+
+/* value_info entries stay as stored unless the value they name now has
+** another type. */
+static int value_info_update(exporter *x, Onnx__GraphProto *g, MlirContext ctx)
+{
+	size_t i;
+
+	for (i = 0; i < g->n_value_info; i++) {
+		Onnx__ValueInfoProto *vi = g->value_info[i];
+		void *p = vi->name ? onnx_map_get(&x->byname, vi->name) : NULL;
+		MlirType t;
+
+		if (!p)
+			continue;
+		t = mlirValueGetType((MlirValue){p});
+		if (mlirTypeEqual(onnx_type_import(ctx, vi->type), t))
+			continue;
+		if (vi->type)
+			onnx__type_proto__free_unpacked(vi->type, NULL);
+		vi->type = onnx_type_export(t);
+	}
+	return 0;
+}
+
+/* Exports block into g. anchor holds the graph's attributes (the main
+** function); a null anchor means the block's onnx.Yield holds them. */
+static int graph_export(exporter *x, MlirBlock block, MlirOperation anchor,
+	Onnx__GraphProto *g)
+{
+	static const char *const skip[] = {"node", "initializer",
+		"sparse_initializer", "input", "output", NULL};
+	intptr_t i, nargs = mlirBlockGetNumArguments(block), nret = 0;
+	MlirOperation op, term = NULL_OP;
+	MlirAttribute names, info;
+
+	for (op = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(op);
+	     op = mlirOperationGetNextInBlock(op))
+		term = op;
+	if (!mlirOperationIsNull(term) && !op_is(term, "func.return") &&
+	    !op_is(term, ONNX_OP_YIELD))
+		term = NULL_OP;
+	if (mlirOperationIsNull(anchor))
+		anchor = term;
+	if (!mlirOperationIsNull(anchor) &&
+	    pbr_gather(&g->base, anchor, skip, x->e) < 0)
+		return -1;
+	names = mlirOperationIsNull(anchor) ? mlirAttributeGetNull() :
+		onnx_op_attr(anchor, ONNX_A_INPUT_NAMES);
+	info = mlirOperationIsNull(anchor) ? mlirAttributeGetNull() :
+		onnx_op_attr(anchor, ONNX_A_INPUT_INFO);
+	for (i = 0; i < nargs; i++) {
+		MlirValue a = mlirBlockGetArgument(block, i);
+		MlirStringRef want = array_str(names, i, nargs);
+		const char *name = bind(x, a, want.length ? want :
+			mlirStringRefCreate("input", 5), USED_ARG);
+		Onnx__ValueInfoProto *vi = NULL;
+		int err = value_info(&vi, name, mlirValueGetType(a),
+			array_at(info, i, nargs), x->e);
+		APPEND(g->input, g->n_input, vi);
+		if (err < 0)
+			return -1;
+	}
+	for (op = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(op);
+	     op = mlirOperationGetNextInBlock(op)) {
+		if (mlirOperationEqual(op, term))
+			break;
+		if (op_is(op, ONNX_OP_NOVALUE)) {
+			onnx_map_put(&x->names, mlirOperationGetResult(op, 0).ptr, "");
+			continue;
+		}
+		if (op_is(op, ONNX_OP_CONSTANT) &&
+		    mlirOperationGetNumResults(op) == 1 &&
+		    (!mlirAttributeIsNull(onnx_op_attr(op, ONNX_A_INIT)) ||
+		     !mlirAttributeIsNull(onnx_op_attr(op, ONNX_A_SPARSE_INIT)))) {
+			if (initializer_export(x, op, g) < 0)
+				return -1;
+			continue;
+		}
+		{
+			Onnx__NodeProto *n = (Onnx__NodeProto *)pbr_new(
+				&onnx__node_proto__descriptor);
+			APPEND(g->node, g->n_node, n);
+			if (node_export(x, op, n) < 0)
+				return -1;
+		}
+	}
+	if (!mlirOperationIsNull(term)) {
+		nret = mlirOperationGetNumOperands(term);
+		names = mlirOperationIsNull(anchor) ? mlirAttributeGetNull() :
+			onnx_op_attr(anchor, ONNX_A_OUTPUT_NAMES);
+		info = mlirOperationIsNull(anchor) ? mlirAttributeGetNull() :
+			onnx_op_attr(anchor, ONNX_A_OUTPUT_INFO);
+	}
+	for (i = 0; i < nret; i++) {
+		MlirValue v = mlirOperationGetOperand(term, i);
+		const char *name = onnx_map_get(&x->names, v.ptr);
+		Onnx__ValueInfoProto *vi = NULL;
+		int err;
+
+		if (!name)
+			return gred_errorf(x->e, "a graph output is not defined "
+				"in the graph");
+		err = value_info(&vi, name, mlirValueGetType(v),
+			array_at(info, i, nret), x->e);
+		APPEND(g->output, g->n_output, vi);
+		if (err < 0)
+			return -1;
+	}
+	return value_info_update(x, g, x->ctx);
+}
 
 int onnx_export(gred_buf *out, MlirOperation module, gred_error *e)
 {
-	(void)out; (void)module;
-	return gred_errorf(e, "ONNX export is not available yet");
+	static const char *const skip[] = {"graph", NULL};
+	exporter x = {0};
+	Onnx__ModelProto *m;
+	MlirOperation fn = NULL_OP, op;
+	MlirBlock body;
+	size_t i, len;
+	int err = -1;
+
+	x.names.by_ptr = 1;
+	x.e = e;
+	x.ctx = mlirOperationGetContext(module);
+	if (!op_is(module, "builtin.module") ||
+	    mlirOperationGetNumRegions(module) != 1)
+		return gred_errorf(e, "an ONNX model needs a module");
+	body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+	for (op = mlirBlockIsNull(body) ? NULL_OP :
+	     mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+	     op = mlirOperationGetNextInBlock(op)) {
+		if (op_is(op, "func.func")) {
+			fn = op;
+			break;
+		}
+	}
+	if (mlirOperationIsNull(fn) || mlirOperationGetNumRegions(fn) != 1 ||
+	    mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0))))
+		return gred_errorf(e, "no func.func with a body to export as "
+			"the ONNX graph");
+	m = (Onnx__ModelProto *)pbr_new(&onnx__model_proto__descriptor);
+	if (pbr_gather(&m->base, module, skip, e) < 0)
+		goto done;
+	m->graph = (Onnx__GraphProto *)pbr_new(&onnx__graph_proto__descriptor);
+	if (graph_export(&x, mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0)),
+		    fn, m->graph) < 0)
+		goto done;
+	len = protobuf_c_message_get_packed_size(&m->base);
+	buf_grow(out, len + 1);
+	protobuf_c_message_pack(&m->base, (uint8_t *)out->data + out->len);
+	out->len += len;
+	err = 0;
+done:
+	protobuf_c_message_free_unpacked(&m->base, NULL);
+	for (i = 0; i < x.nowned; i++)
+		free(x.owned[i]);
+	free(x.owned);
+	onnx_map_free(&x.names);
+	onnx_map_free(&x.used);
+	onnx_map_free(&x.byname);
+	return err;
 }

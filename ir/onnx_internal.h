@@ -1,0 +1,131 @@
+/*
+** Internals shared by the onnx_*.c files: protobuf reflection to MLIR
+** attributes, ONNX types and tensors, and the small tables both sides use.
+*/
+#ifndef GRED_ONNX_INTERNAL_H
+#define GRED_ONNX_INTERNAL_H
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <mlir-c/IR.h>
+
+#include "onnx.h"
+#include "onnx.pb-c.h"
+#include "util.h"
+
+/* ---- onnx_attrs.c: attribute lists and string helpers ---- */
+
+/* A growable list of named attributes, the input of an op's creation. */
+typedef struct onnx_alist {
+	MlirNamedAttribute *v;
+	size_t n, cap;
+} onnx_alist;
+
+void onnx_alist_add(onnx_alist *l, MlirContext ctx, const char *name,
+	MlirAttribute a);
+void onnx_alist_free(onnx_alist *l);
+
+MlirStringRef onnx_sref(const char *s);
+MlirAttribute onnx_str_attr(MlirContext ctx, const char *s, size_t n);
+MlirAttribute onnx_i64_attr(MlirContext ctx, int64_t v);
+/* The attribute name of op, or a null attribute. */
+MlirAttribute onnx_op_attr(MlirOperation op, const char *name);
+/* Whether a is a string attribute; if so its bytes in *s. */
+int onnx_attr_str(MlirAttribute a, MlirStringRef *s);
+/* "onnx.<what>" as an op name; malloc'd. */
+char *onnx_op_name(MlirOperation op);
+
+/* ---- onnx_reflect.c: any protobuf message <-> a dictionary ---- */
+
+/* Whether field f is present in m (repeated: non-empty). */
+int pbr_has(const ProtobufCMessage *m, const ProtobufCFieldDescriptor *f);
+/* The value of a present field as an attribute: integers i64, float f32,
+** double f64, bool, string/bytes strings, messages dictionaries; repeated
+** numbers as dense arrays, other repeated fields as arrays. */
+MlirAttribute pbr_get(MlirContext ctx, const ProtobufCMessage *m,
+	const ProtobufCFieldDescriptor *f);
+/* All present fields of m except those named in skip (NULL-terminated). */
+MlirAttribute pbr_to_dict(MlirContext ctx, const ProtobufCMessage *m,
+	const char *const *skip);
+/* Adds each present field of m not in skip to l as "onnx.<field>". */
+void pbr_spread(onnx_alist *l, MlirContext ctx, const ProtobufCMessage *m,
+	const char *const *skip);
+
+/* A fresh message of type d (all fields absent). */
+ProtobufCMessage *pbr_new(const ProtobufCMessageDescriptor *d);
+/* Sets field f of m from an attribute shaped as pbr_get makes them. */
+int pbr_set(ProtobufCMessage *m, const ProtobufCFieldDescriptor *f,
+	MlirAttribute a, gred_error *e);
+/* Sets the fields named by dict's keys. */
+int pbr_from_dict(ProtobufCMessage *m, MlirAttribute dict, gred_error *e);
+/* Sets each field of m not in skip from op's attribute "onnx.<field>". */
+int pbr_gather(ProtobufCMessage *m, MlirOperation op,
+	const char *const *skip, gred_error *e);
+/* Whether a and b pack to the same bytes. */
+int pbr_equal(const ProtobufCMessage *a, const ProtobufCMessage *b);
+
+/* ---- onnx_types.c: element types, value types ---- */
+
+/* The MLIR element type of an ONNX dtype; null if it has none. */
+MlirType onnx_elem_type(MlirContext ctx, int dtype);
+/* The ONNX dtype of an MLIR element type; 0 if none. */
+int onnx_dtype_of(MlirType t);
+/* Bytes per element in raw_data; 0 for strings and unknown dtypes. */
+size_t onnx_dtype_size(int dtype);
+/* `!onnx.<what>`. */
+MlirType onnx_opaque_type(MlirContext ctx, const char *what);
+/* The MLIR type of an ONNX type (tp may be NULL: `!onnx.unknown`). */
+MlirType onnx_type_import(MlirContext ctx, const Onnx__TypeProto *tp);
+/* The ONNX type of an MLIR type; NULL when it has none. */
+Onnx__TypeProto *onnx_type_export(MlirType t);
+
+/* ---- onnx_tensor.c: TensorProto <-> ElementsAttr ---- */
+
+/* A tensor as an attribute. If t fits an elements attribute, *value is
+** one (dense, or dense_resource for big raw data, whose bytes are taken
+** out of t) and *extra is a dictionary of what the attribute cannot say
+** (name, doc_string, field) or null; else *value is the dictionary of all
+** of t. The name goes to *extra only if keep_name. *type is the type of
+** the tensor. */
+void onnx_tensor_import(MlirAttribute *value, MlirAttribute *extra,
+	MlirType *type, MlirContext ctx, Onnx__TensorProto *t, int keep_name);
+/* The inverse: value is an elements attribute (with extra, possibly
+** null) or a dictionary of a TensorProto. */
+int onnx_tensor_export(Onnx__TensorProto **out, MlirAttribute value,
+	MlirAttribute extra, gred_error *e);
+
+/* ---- onnx_names.c: string -> pointer and pointer -> string maps ---- */
+
+typedef struct onnx_map_ent {
+	const void *key; /* a NUL-terminated string or a pointer */
+	void *val;
+} onnx_map_ent;
+
+typedef struct onnx_map {
+	onnx_map_ent *v;
+	size_t n, cap;
+	int by_ptr;
+} onnx_map;
+
+void *onnx_map_get(const onnx_map *m, const void *key);
+/* Inserts or replaces; a string key is not copied. */
+void onnx_map_put(onnx_map *m, const void *key, void *val);
+void onnx_map_free(onnx_map *m);
+
+/* Attribute names of the dialect; see onnx.h. */
+#define ONNX_A_NAME "onnx.name"
+#define ONNX_A_OUTPUTS "onnx.outputs"
+#define ONNX_A_INIT "onnx.initializer"
+#define ONNX_A_SPARSE_INIT "onnx.sparse_initializer"
+#define ONNX_A_REGIONS "onnx.regions"
+#define ONNX_A_ATTR_ORDER "onnx.attr_order"
+#define ONNX_A_TENSOR_PREFIX "onnx.t."
+#define ONNX_A_INPUT_NAMES "onnx.input_names"
+#define ONNX_A_OUTPUT_NAMES "onnx.output_names"
+#define ONNX_A_INPUT_INFO "onnx.input_info"
+#define ONNX_A_OUTPUT_INFO "onnx.output_info"
+#define ONNX_OP_NOVALUE "onnx.NoValue"
+#define ONNX_OP_YIELD "onnx.Yield"
+#define ONNX_OP_CONSTANT "onnx.Constant"
+
+#endif
