@@ -1,0 +1,432 @@
+/*
+** Coverage metrics over ONNX models, measured against the op table:
+** which op types, degrees, edges and paths a set of models exercises.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "cov.h"
+#include "optable.h"
+
+/*
+** The metrics (after Luo et al. 2021, as used by Isra), over the N ops of
+** the op table, with ranks up to COV_MAX_RANK:
+**   OTC  op types used / N
+**   IDC  (op, input degree) pairs seen / all legal pairs, degree = number
+**        of non-empty inputs, legal = min_in..max_in of the op
+**   ODC  (op, output degree) pairs seen / 4 N, degree = number of
+**        consuming input slots, bucketed 0, 1, 2, 3+
+**   SEC  op -> op edges seen / feasible edges
+**   DEC  op -> op -> op paths seen / feasible paths
+**   SPC  distinct (op, input dtypes and shapes)
+**   NOP  distinct (op, attribute values)
+**   NOO  number of ops; NOT number of distinct op types
+** An edge A -> B is feasible when some output dtype of A is an input dtype
+** of B and A's possible output ranks meet B's input ranks; a path when
+** both of its edges are.
+*/
+#define COV_MAX_RANK 5
+
+typedef struct hset {
+	uint64_t *v;
+	size_t n, cap;
+} hset;
+
+struct cov {
+	size_t nops;
+	uint64_t models, nodes, tensors, unknown;
+	uint8_t *op_seen;
+	uint8_t *in_seen;   /* [nops][OPT_MAX_IO + 1] */
+	uint8_t *out_seen;  /* [nops][4] */
+	uint8_t *edge;      /* [nops][nops] */
+	uint8_t *path;      /* [nops][nops][nops] bits */
+	uint8_t *feasible;  /* [nops][nops] */
+	hset spc, nop;
+};
+
+static void hset_add(hset *h, uint64_t x)
+{
+	size_t i;
+
+	if (!x)
+		x = 1;
+	if (2 * (h->n + 1) > h->cap) {
+		hset old = *h;
+
+		h->cap = h->cap ? 2 * h->cap : 1024;
+		h->v = xcalloc(h->cap, sizeof(*h->v));
+		h->n = 0;
+		for (i = 0; i < old.cap; i++)
+			if (old.v[i])
+				hset_add(h, old.v[i]);
+		free(old.v);
+	}
+	for (i = x & (h->cap - 1); h->v[i]; i = (i + 1) & (h->cap - 1))
+		if (h->v[i] == x)
+			return;
+	h->v[i] = x;
+	h->n++;
+}
+
+static uint64_t mix(uint64_t h, uint64_t x)
+{
+	h ^= x + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+	return h * 0xff51afd7ed558ccdull;
+}
+
+static uint32_t out_types(const opt_entry *op)
+{
+	switch (op->out_type) {
+	case OPT_OUT_BOOL: return OPT_TB;
+	case OPT_OUT_INT64: return OPT_TI64;
+	case OPT_OUT_ATTR: return OPT_TALL;
+	default:
+		return op->family == OPT_TOPK ? op->types | OPT_TI64 : op->types;
+	}
+}
+
+static void out_ranks(const opt_entry *op, int *lo, int *hi)
+{
+	*lo = op->min_rank;
+	*hi = COV_MAX_RANK;
+	switch (op->family) {
+	case OPT_FLATTEN: case OPT_GEMM: *lo = *hi = 2; break;
+	case OPT_SHAPE: *lo = *hi = 1; break;
+	case OPT_SIZE: *lo = *hi = 0; break;
+	case OPT_CONV: case OPT_CONVT: case OPT_POOL: case OPT_GPOOL:
+	case OPT_INORM: *lo = 3; break;
+	case OPT_LRN: case OPT_MVN: case OPT_D2S: case OPT_S2D: *lo = *hi = 4;
+		break;
+	case OPT_RESHAPE: case OPT_UNSQUEEZE: case OPT_MATMUL: *lo = 1; break;
+	case OPT_SQUEEZE: case OPT_REDUCE: case OPT_REDUCE_IN: case OPT_ARG:
+	case OPT_GATHER: case OPT_EXPAND: *lo = 0; break;
+	default: break;
+	}
+	if (*hi > op->max_rank && op->family != OPT_RESHAPE &&
+	    op->family != OPT_UNSQUEEZE && op->family != OPT_EXPAND &&
+	    op->family != OPT_MATMUL && op->family != OPT_GATHER)
+		*hi = op->max_rank;
+}
+
+static int feasible(const opt_entry *a, const opt_entry *b)
+{
+	int lo, hi, blo = b->min_rank, bhi = b->max_rank;
+
+	if (bhi > COV_MAX_RANK)
+		bhi = COV_MAX_RANK;
+	out_ranks(a, &lo, &hi);
+	return (out_types(a) & b->types) && lo <= bhi && blo <= hi;
+}
+
+cov *cov_new(void)
+{
+	cov *c = xcalloc(1, sizeof(*c));
+	size_t n = optable_count(), i, j;
+
+	c->nops = n;
+	c->op_seen = xcalloc(n, 1);
+	c->in_seen = xcalloc(n * (OPT_MAX_IO + 1), 1);
+	c->out_seen = xcalloc(n * 4, 1);
+	c->edge = xcalloc(n * n, 1);
+	c->path = xcalloc((n * n * n + 7) / 8, 1);
+	c->feasible = xcalloc(n * n, 1);
+	for (i = 0; i < n; i++)
+		for (j = 0; j < n; j++)
+			c->feasible[i * n + j] =
+				(uint8_t)feasible(optable_at(i), optable_at(j));
+	return c;
+}
+
+void cov_free(cov *c)
+{
+	if (!c)
+		return;
+	free(c->op_seen);
+	free(c->in_seen);
+	free(c->out_seen);
+	free(c->edge);
+	free(c->path);
+	free(c->feasible);
+	free(c->spc.v);
+	free(c->nop.v);
+	free(c);
+}
+
+/* Tensor names of one model -> producer node and type, by hashing. */
+typedef struct slot {
+	const char *name;
+	int producer;                 /* node index, -1 none */
+	int uses;
+	const Onnx__TypeProto *type;
+} slot;
+
+typedef struct names {
+	slot *s;
+	size_t cap;
+} names;
+
+static slot *lookup(names *t, const char *name, int create)
+{
+	size_t i = hash_bytes(name, strlen(name)) & (t->cap - 1);
+
+	for (; t->s[i].name; i = (i + 1) & (t->cap - 1))
+		if (!strcmp(t->s[i].name, name))
+			return &t->s[i];
+	if (!create)
+		return NULL;
+	t->s[i].name = name;
+	t->s[i].producer = -1;
+	return &t->s[i];
+}
+
+static void typed(names *t, Onnx__ValueInfoProto **v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		lookup(t, v[i]->name, 1)->type = v[i]->type;
+}
+
+static uint64_t type_hash(uint64_t h, const Onnx__TypeProto *tp)
+{
+	const Onnx__TypeProto__Tensor *tt;
+	size_t i;
+
+	if (!tp || tp->value_case != ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE)
+		return mix(h, 0x51);
+	tt = tp->tensor_type;
+	h = mix(h, (uint64_t)tt->elem_type);
+	if (!tt->shape)
+		return mix(h, 0x77);
+	h = mix(h, tt->shape->n_dim);
+	for (i = 0; i < tt->shape->n_dim; i++)
+		h = mix(h, (uint64_t)tt->shape->dim[i]->dim_value);
+	return h;
+}
+
+static uint64_t attr_hash(uint64_t h, const Onnx__AttributeProto *a)
+{
+	size_t i;
+
+	h = mix(h, hash_bytes(a->name, strlen(a->name)));
+	h = mix(h, (uint64_t)a->type);
+	h = mix(h, (uint64_t)a->i);
+	h = mix(h, hash_bytes(&a->f, sizeof(a->f)));
+	if (a->has_s)
+		h = mix(h, hash_bytes(a->s.data, a->s.len));
+	for (i = 0; i < a->n_ints; i++)
+		h = mix(h, (uint64_t)a->ints[i]);
+	for (i = 0; i < a->n_floats; i++)
+		h = mix(h, hash_bytes(&a->floats[i], sizeof(float)));
+	return h;
+}
+
+void cov_add_model(cov *c, const Onnx__ModelProto *m)
+{
+	const Onnx__GraphProto *g = m->graph;
+	names t;
+	int *kind, *first, *next, *src;
+	size_t i, j, ne = 0, n, cap;
+
+	c->models++;
+	if (!g)
+		return;
+	n = g->n_node;
+	cap = 64;
+	while (cap < 2 * (g->n_input + g->n_initializer + g->n_value_info +
+			  g->n_output + 8 * n + 1))
+		cap *= 2;
+	t.cap = cap;
+	t.s = xcalloc(cap, sizeof(*t.s));
+	typed(&t, g->input, g->n_input);
+	typed(&t, g->value_info, g->n_value_info);
+	typed(&t, g->output, g->n_output);
+	for (i = 0; i < g->n_initializer; i++)
+		lookup(&t, g->initializer[i]->name, 1);
+	kind = xmalloc((n + 1) * sizeof(int));
+	for (i = 0; i < n; i++) {
+		const opt_entry *op = optable_find(g->node[i]->op_type);
+
+		kind[i] = op ? (int)optable_index(op) : -1;
+		for (j = 0; j < g->node[i]->n_output; j++)
+			if (g->node[i]->output[j][0])
+				lookup(&t, g->node[i]->output[j], 1)->producer = (int)i;
+	}
+	/* edges between nodes, chained by source for the paths */
+	src = xmalloc((8 * n + 1) * sizeof(int) * 2);
+	first = xmalloc((n + 1) * sizeof(int));
+	next = xmalloc((8 * n + 1) * sizeof(int));
+	for (i = 0; i < n; i++)
+		first[i] = -1;
+	for (i = 0; i < n; i++) {
+		const Onnx__NodeProto *nd = g->node[i];
+		uint64_t hs = mix(0, (uint64_t)kind[i]), hp = hs;
+		int deg = 0;
+
+		c->nodes++;
+		if (kind[i] < 0) {
+			c->unknown++;
+			continue;
+		}
+		c->op_seen[kind[i]] = 1;
+		for (j = 0; j < nd->n_input; j++) {
+			slot *s;
+
+			if (!nd->input[j][0])
+				continue;
+			deg++;
+			s = lookup(&t, nd->input[j], 0);
+			hs = type_hash(hs, s ? s->type : NULL);
+			if (!s)
+				continue;
+			s->uses++;
+			if (s->producer >= 0 && kind[s->producer] >= 0 &&
+			    ne < 8 * n) {
+				src[2 * ne] = s->producer;
+				src[2 * ne + 1] = (int)i;
+				next[ne] = first[s->producer];
+				first[s->producer] = (int)ne;
+				ne++;
+				c->edge[(size_t)kind[s->producer] * c->nops +
+					(size_t)kind[i]] = 1;
+			}
+		}
+		if (deg <= OPT_MAX_IO)
+			c->in_seen[(size_t)kind[i] * (OPT_MAX_IO + 1) + (size_t)deg] = 1;
+		for (j = 0; j < nd->n_attribute; j++)
+			hp = attr_hash(hp, nd->attribute[j]);
+		hset_add(&c->spc, hs);
+		hset_add(&c->nop, hp);
+	}
+	for (i = 0; i < n; i++) {
+		int out = 0;
+
+		if (kind[i] < 0)
+			continue;
+		for (j = 0; j < g->node[i]->n_output; j++) {
+			slot *s = g->node[i]->output[j][0] ?
+				lookup(&t, g->node[i]->output[j], 0) : NULL;
+
+			out += s ? s->uses : 0;
+		}
+		c->out_seen[(size_t)kind[i] * 4 + (size_t)(out > 3 ? 3 : out)] = 1;
+	}
+	for (i = 0; i < ne; i++) {
+		int a = src[2 * i], b = src[2 * i + 1], k;
+
+		for (k = first[b]; k >= 0; k = next[k]) {
+			size_t bit = ((size_t)kind[a] * c->nops + (size_t)kind[b]) *
+				c->nops + (size_t)kind[src[2 * k + 1]];
+
+			c->path[bit / 8] |= (uint8_t)(1u << (bit % 8));
+		}
+	}
+	for (i = 0; i < t.cap; i++)
+		c->tensors += t.s[i].name != NULL;
+	free(t.s);
+	free(kind);
+	free(src);
+	free(first);
+	free(next);
+}
+
+int cov_add_file(cov *c, const char *path, gred_error *e)
+{
+	Onnx__ModelProto *m;
+	char *data;
+	size_t len;
+
+	if (file_read(&data, &len, path, 0, e) < 0)
+		return -1;
+	m = onnx__model_proto__unpack(NULL, len, (const uint8_t *)data);
+	free(data);
+	if (!m)
+		return gred_errorf(e, "%s: not an ONNX model", path);
+	cov_add_model(c, m);
+	onnx__model_proto__free_unpacked(m, NULL);
+	return 0;
+}
+
+void cov_summarize(const cov *c, cov_summary *s)
+{
+	size_t n = c->nops, i, j, k;
+	uint64_t in_all = 0, in_hit = 0, out_hit = 0, e_all = 0, e_hit = 0;
+	uint64_t p_all = 0, p_hit = 0;
+	int types = 0;
+
+	memset(s, 0, sizeof(*s));
+	for (i = 0; i < n; i++) {
+		const opt_entry *op = optable_at(i);
+		uint64_t fin = 0, fout = 0;
+
+		types += c->op_seen[i];
+		for (j = (size_t)op->min_in; j <= (size_t)op->max_in; j++) {
+			in_all++;
+			in_hit += c->in_seen[i * (OPT_MAX_IO + 1) + j];
+		}
+		for (j = 0; j < 4; j++)
+			out_hit += c->out_seen[i * 4 + j];
+		for (j = 0; j < n; j++) {
+			fin += c->feasible[j * n + i];
+			fout += c->feasible[i * n + j];
+			if (c->feasible[i * n + j]) {
+				e_all++;
+				e_hit += c->edge[i * n + j];
+			}
+		}
+		p_all += fin * fout;
+	}
+	for (i = 0; i < n; i++)
+		for (j = 0; j < n; j++) {
+			if (!c->feasible[i * n + j])
+				continue;
+			for (k = 0; k < n; k++) {
+				size_t bit = (i * n + j) * n + k;
+
+				if (c->feasible[j * n + k] &&
+				    ((c->path[bit / 8] >> (bit % 8)) & 1))
+					p_hit++;
+			}
+		}
+	s->models = c->models;
+	s->nodes = c->nodes;
+	s->tensors = c->tensors;
+	s->spc = c->spc.n;
+	s->nop = c->nop.n;
+	s->unknown_ops = c->unknown;
+	s->op_types = types;
+	s->otc = (double)types / (double)n;
+	s->idc = in_all ? (double)in_hit / (double)in_all : 0;
+	s->odc = (double)out_hit / (double)(4 * n);
+	s->sec = e_all ? (double)e_hit / (double)e_all : 0;
+	s->dec = p_all ? (double)p_hit / (double)p_all : 0;
+}
+
+void cov_report(const cov *c, gred_buf *out)
+{
+	cov_summary s;
+	double per = 0;
+
+	cov_summarize(c, &s);
+	if (s.models)
+		per = (double)s.nodes / (double)s.models;
+	buf_printf(out, "models %llu\n", (unsigned long long)s.models);
+	buf_printf(out, "OTC %6.2f%%  op types used, of %zu in the op table\n",
+		100 * s.otc, optable_count());
+	buf_printf(out, "IDC %6.2f%%  (op, input degree) pairs\n", 100 * s.idc);
+	buf_printf(out, "ODC %6.2f%%  (op, output degree 0/1/2/3+) pairs\n",
+		100 * s.odc);
+	buf_printf(out, "SEC %6.2f%%  feasible op->op edges\n", 100 * s.sec);
+	buf_printf(out, "DEC %6.2f%%  feasible op->op->op paths\n", 100 * s.dec);
+	buf_printf(out, "SPC %llu  distinct (op, input types and shapes)\n",
+		(unsigned long long)s.spc);
+	buf_printf(out, "NOP %llu  distinct (op, attribute values)\n",
+		(unsigned long long)s.nop);
+	buf_printf(out, "NOO %llu  ops (%.1f per model)\n",
+		(unsigned long long)s.nodes, per);
+	buf_printf(out, "NOT %d  op types\n", s.op_types);
+	buf_printf(out, "tensors %llu\n", (unsigned long long)s.tensors);
+	if (s.unknown_ops)
+		buf_printf(out, "ops outside the table %llu\n",
+			(unsigned long long)s.unknown_ops);
+}
