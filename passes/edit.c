@@ -101,12 +101,33 @@ int edit_name_prefix(MlirOperation op, const char *prefix)
 	return s.length >= n && !memcmp(s.data, prefix, n);
 }
 
+MlirOperation edit_block_terminator(MlirBlock b)
+{
+	MlirOperation t = mlirBlockGetTerminator(b), op, last = {NULL};
+	MlirContext ctx;
+
+	if (!mlirOperationIsNull(t))
+		return t;
+	for (op = mlirBlockGetFirstOperation(b); !mlirOperationIsNull(op);
+	     op = mlirOperationGetNextInBlock(op))
+		last = op;
+	if (mlirOperationIsNull(last) || mlirOperationGetNumResults(last) > 0)
+		return (MlirOperation){NULL};
+	/* An unknown op ending a block may well be its terminator
+	** ("test.return"); keeping it last costs little. */
+	ctx = mlirOperationGetContext(last);
+	if (mlirContextIsRegisteredOperation(ctx,
+		    mlirIdentifierStr(mlirOperationGetName(last))))
+		return (MlirOperation){NULL};
+	return last;
+}
+
 int edit_is_terminator(MlirOperation op)
 {
 	MlirBlock b = mlirOperationGetBlock(op);
 
 	return !mlirBlockIsNull(b) &&
-		mlirOperationEqual(mlirBlockGetTerminator(b), op);
+		mlirOperationEqual(edit_block_terminator(b), op);
 }
 
 int edit_is_boundary(MlirOperation op)
@@ -424,6 +445,36 @@ static MlirWalkResult drop_return_cb(MlirOperation op, void *user)
 	mlirOperationSetOperands(op, k, v);
 	free(v);
 	return MlirWalkResultAdvance;
+}
+
+void edit_func_drop_args(MlirOperation f, const int *keep)
+{
+	MlirContext ctx = mlirOperationGetContext(f);
+	MlirType ft = func_type(f), *ins, *outs;
+	MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetFirstRegion(f));
+	intptr_t i, nin, nout, k = 0;
+
+	if (mlirTypeIsNull(ft) || !mlirTypeIsAFunction(ft) || mlirBlockIsNull(entry))
+		return;
+	nin = mlirFunctionTypeGetNumInputs(ft);
+	nout = mlirFunctionTypeGetNumResults(ft);
+	if (mlirBlockGetNumArguments(entry) != nin)
+		return;
+	ins = xmalloc((size_t)(nin ? nin : 1) * sizeof(MlirType));
+	outs = xmalloc((size_t)(nout ? nout : 1) * sizeof(MlirType));
+	for (i = 0; i < nin; i++)
+		if (keep[i])
+			ins[k++] = mlirFunctionTypeGetInput(ft, i);
+	for (i = 0; i < nout; i++)
+		outs[i] = mlirFunctionTypeGetResult(ft, i);
+	for (i = nin; i-- > 0;)
+		if (!keep[i])
+			mlirBlockEraseArgument(entry, (unsigned)i);
+	set_func_type(f, mlirFunctionTypeGet(ctx, k, ins, nout, outs));
+	free(ins);
+	free(outs);
+	array_attr_filter(f, "arg_attrs", keep, nin);
+	array_attr_filter(f, "onnx.input_names", keep, nin);
 }
 
 void edit_func_drop_results(MlirOperation f, const int *keep)

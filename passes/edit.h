@@ -34,6 +34,9 @@ void edit_collect(edit_ops *out, MlirOperation root, edit_keep_fn keep,
 
 int edit_name_is(MlirOperation op, const char *name);
 int edit_name_prefix(MlirOperation op, const char *prefix);
+/* The block's terminator: a registered one, or an unknown op with no
+** results that ends the block. Null if none. */
+MlirOperation edit_block_terminator(MlirBlock b);
 int edit_is_terminator(MlirOperation op);
 /* builtin.module, or a symbol (function-like ops are isolated from above:
 ** values from outside cannot be used inside). */
@@ -52,6 +55,10 @@ MlirValue edit_stand_in(MlirOperation at, MlirType t, const edit_set *dead);
 /* Deletes ops (pre-order, as edit_collect returns them): uses of their
 ** results are rewired to stand-ins; ops inside another deleted op go with it. */
 void edit_delete(MlirOperation *ops, size_t n);
+
+/* Removes arguments of func.func f whose keep[i] is 0 (they must have no
+** uses): block arguments, function_type, arg_attrs, onnx.input_names. */
+void edit_func_drop_args(MlirOperation f, const int *keep);
 
 /* Removes results of func.func f whose keep[i] is 0: return operands,
 ** function_type, res_attrs and onnx.output_names. */

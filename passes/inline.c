@@ -71,7 +71,7 @@ static size_t inline_count(MlirOperation module)
 static void inline_one(target t)
 {
 	MlirBlock b = mlirRegionGetFirstBlock(t.region);
-	MlirOperation term = mlirBlockGetTerminator(b), op, next;
+	MlirOperation term = edit_block_terminator(b), op, next;
 	intptr_t i, n = mlirBlockGetNumArguments(b);
 	intptr_t nr = mlirOperationGetNumResults(t.op);
 	int yields = !mlirOperationIsNull(term) &&

@@ -5,13 +5,31 @@
 #include "source.h"
 
 #include "mlir_io.h"
+#include "tester.h"
 
+typedef struct serialize_job {
+	MlirOperation op;
+	ir_format format;
+} serialize_job;
+
+static int serialize_fn(gred_buf *out, void *arg)
+{
+	serialize_job *j = arg;
+	gred_error e;
+
+	if (j->format != IR_FORMAT_MLIR && ir_verify(j->op, &e) < 0)
+		return -1;
+	return ir_serialize(out, j->op, j->format, &e);
+}
+
+/* Verification of a candidate runs in a child: release MLIR verifiers
+** dereference null on some malformed IR (linalg contraction bodies). */
 int ir_source_serialize(gred_buf *out, MlirOperation op, ir_format format,
 	gred_error *e)
 {
-	if (format != IR_FORMAT_MLIR && ir_verify(op, e) < 0)
-		return -1;
-	return ir_serialize(out, op, format, e);
+	serialize_job j = {op, format};
+
+	return tester_isolate(out, serialize_fn, &j, e);
 }
 
 static size_t ir_count(source *s)

@@ -2,6 +2,7 @@
 ** Child processes of the tester: spawn in a new process group, wait,
 ** kill the whole group. The only code in gred that forks.
 */
+#define _GNU_SOURCE
 #include "proc.h"
 
 #include <dirent.h>
@@ -171,4 +172,56 @@ int proc_count_group(pid_t pgid)
 	}
 	closedir(d);
 	return n;
+}
+
+int proc_call(gred_buf *out, int (*fn)(gred_buf *out, void *arg), void *arg,
+	gred_error *e)
+{
+	char chunk[65536];
+	int fds[2], st = 0;
+	ssize_t k;
+	pid_t pid;
+
+	if (pipe2(fds, O_CLOEXEC) < 0)
+		return gred_errorf(e, "cannot make a pipe: %s", strerror(errno));
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		return gred_errorf(e, "cannot fork: %s", strerror(errno));
+	}
+	if (pid == 0) {
+		gred_buf b = {0};
+		size_t off = 0;
+		int r;
+
+		close(fds[0]);
+		signal(SIGPIPE, SIG_DFL);
+		r = fn(&b, arg);
+		while (r == 0 && off < b.len) {
+			k = write(fds[1], b.data + off, b.len - off);
+			if (k <= 0)
+				_exit(3);
+			off += (size_t)k;
+		}
+		_exit(r == 0 ? 0 : 2);
+	}
+	close(fds[1]);
+	while ((k = read(fds[0], chunk, sizeof(chunk))) != 0) {
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0)
+			break;
+		buf_append(out, chunk, (size_t)k);
+	}
+	close(fds[0]);
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+		return 0;
+	out->len = 0;
+	if (WIFSIGNALED(st))
+		return gred_errorf(e, "crashed with signal %d", WTERMSIG(st));
+	return gred_errorf(e, "failed");
 }

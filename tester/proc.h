@@ -32,6 +32,13 @@ int proc_poll(proc *p);
 ** closes the pidfd. Safe to call on a finished process. */
 void proc_kill(proc *p);
 
+/* Runs fn in a forked copy of gred and returns what it appended to out.
+** For work that may crash on bad input (MLIR verifiers do): a crash in
+** the child costs a rejected candidate instead of the whole reduction.
+** Returns 0 if fn returned 0, -1 otherwise (e tells which). */
+int proc_call(gred_buf *out, int (*fn)(gred_buf *out, void *arg), void *arg,
+	gred_error *e);
+
 /* Number of live processes in process group pgid (scans /proc). */
 int proc_count_group(pid_t pgid);
 

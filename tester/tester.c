@@ -456,3 +456,9 @@ int tester_run(tester *t, tester_result *out, const void *data, size_t len,
 
 	return tester_run_batch(t, out, &c, 1, 0, e);
 }
+
+int tester_isolate(gred_buf *out, int (*fn)(gred_buf *out, void *arg),
+	void *arg, gred_error *e)
+{
+	return proc_call(out, fn, arg, e);
+}
