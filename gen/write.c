@@ -120,16 +120,6 @@ static Onnx__ValueInfoProto *value_info(gen_writer *w, const ggraph *g,
 	return v;
 }
 
-/* Saturating double -> int64 (known values are kept as doubles). */
-static int64_t to_i64(double v)
-{
-	if (v >= 9.2e18)
-		return INT64_MAX;
-	if (v <= -9.2e18)
-		return INT64_MIN;
-	return (int64_t)v;
-}
-
 static double draw(ggraph *g, const gtensor *x, int64_t k)
 {
 	int fp = x->t.dtype == OPT_FLOAT || x->t.dtype == OPT_DOUBLE;
@@ -177,7 +167,7 @@ static Onnx__TensorProto *initializer(gen_writer *w, ggraph *g, int id)
 		case OPT_FLOAT: { float f = (float)v; memcpy(q, &f, 4); break; }
 		case OPT_DOUBLE: memcpy(q, &v, 8); break;
 		case OPT_INT32: { int32_t y = (int32_t)v; memcpy(q, &y, 4); break; }
-		case OPT_INT64: { int64_t y = to_i64(v); memcpy(q, &y, 8); break; }
+		case OPT_INT64: { int64_t y = opt_val_int(v); memcpy(q, &y, 8); break; }
 		case OPT_INT8: *q = (uint8_t)(int8_t)v; break;
 		default: *q = (uint8_t)v; break;
 		}

@@ -4,7 +4,6 @@
 */
 #include "optable.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -317,6 +316,15 @@ void opt_attrs_set_str(opt_attrs *a, const char *name, const char *s)
 }
 
 /* Shapes */
+
+int64_t opt_val_int(double v)
+{
+	if (v >= 9.2e18)
+		return INT64_MAX;
+	if (v <= -9.2e18)
+		return INT64_MIN;
+	return (int64_t)v;
+}
 
 int64_t opt_numel(const opt_tensor *t)
 {
@@ -774,7 +782,7 @@ static int rule_reshape(rule *r)
 	out_like(r, 0, x, x->dtype);
 	r->out[0].rank = n;
 	for (i = 0; i < n; i++) {
-		int64_t v = (int64_t)r->in[1].val[i];
+		int64_t v = opt_val_int(r->in[1].val[i]);
 
 		if (v == 0) {
 			if (i >= x->rank)
@@ -832,7 +840,7 @@ static int axes_set(rule *r, int idx, int rank, unsigned *set)
 	    r->in[idx].dtype != OPT_INT64)
 		FAIL("%s: axes must be a known 1-D int64 tensor", r->op->name);
 	for (i = 0; i < r->in[idx].nval; i++) {
-		int a = norm_axis((int64_t)r->in[idx].val[i], rank);
+		int a = norm_axis(opt_val_int(r->in[idx].val[i]), rank);
 
 		if (a < 0 || (*set >> a) & 1)
 			FAIL("%s: bad or repeated axis", r->op->name);
@@ -944,8 +952,8 @@ static int rule_split(rule *r)
 		for (i = 0; i < r->nout; i++) {
 			if (r->in[1].val[i] < 0)
 				FAIL("Split: negative size");
-			r->out[i].dim[axis] = (int64_t)r->in[1].val[i];
-			sum += (int64_t)r->in[1].val[i];
+			r->out[i].dim[axis] = opt_val_int(r->in[1].val[i]);
+			sum += opt_val_int(r->in[1].val[i]);
 		}
 		if (sum != x->dim[axis])
 			FAIL("Split: sizes do not add up");
@@ -977,9 +985,9 @@ static int rule_slice(rule *r)
 		FAIL("Slice: axes and steps must be known, of the same length");
 	out_like(r, 0, x, x->dtype);
 	for (i = 0; i < n; i++) {
-		int64_t ax = present(r, 3) ? (int64_t)r->in[3].val[i] : i;
-		int64_t st = present(r, 4) ? (int64_t)r->in[4].val[i] : 1;
-		int64_t s = (int64_t)r->in[1].val[i], e = (int64_t)r->in[2].val[i];
+		int64_t ax = present(r, 3) ? opt_val_int(r->in[3].val[i]) : i;
+		int64_t st = present(r, 4) ? opt_val_int(r->in[4].val[i]) : 1;
+		int64_t s = opt_val_int(r->in[1].val[i]), e = opt_val_int(r->in[2].val[i]);
 		int a = norm_axis(ax, x->rank);
 		int64_t d, len;
 
@@ -1020,8 +1028,8 @@ static int rule_pad(rule *r)
 		FAIL("Pad: constant_value must be a scalar of the input dtype");
 	out_like(r, 0, x, x->dtype);
 	for (i = 0; i < x->rank; i++) {
-		int64_t b = (int64_t)r->in[1].val[i];
-		int64_t e = (int64_t)r->in[1].val[x->rank + i];
+		int64_t b = opt_val_int(r->in[1].val[i]);
+		int64_t e = opt_val_int(r->in[1].val[x->rank + i]);
 
 		if (!strcmp(mode, "reflect") && (b >= x->dim[i] || e >= x->dim[i]))
 			FAIL("Pad: reflect pads must be smaller than the dim");
@@ -1045,7 +1053,7 @@ static int rule_tile(rule *r)
 	for (i = 0; i < x->rank; i++) {
 		if (r->in[1].val[i] < 0)
 			FAIL("Tile: negative repeat");
-		r->out[0].dim[i] = x->dim[i] * (int64_t)r->in[1].val[i];
+		r->out[0].dim[i] = x->dim[i] * opt_val_int(r->in[1].val[i]);
 	}
 	return 0;
 }
@@ -1060,7 +1068,7 @@ static int rule_expand(rule *r)
 		FAIL("Expand: shape must be known int64 values");
 	s.rank = r->in[1].nval;
 	for (i = 0; i < s.rank; i++)
-		s.dim[i] = (int64_t)r->in[1].val[i];
+		s.dim[i] = opt_val_int(r->in[1].val[i]);
 	out_like(r, 0, &r->in[0], r->in[0].dtype);
 	if (opt_broadcast(&r->out[0], &r->in[0], &s) < 0)
 		FAIL("Expand: shape does not broadcast");
@@ -1187,7 +1195,8 @@ static int rule_resize(rule *r)
 		for (i = 0; i < x->rank; i++) {
 			if (r->in[2].val[i] <= 0)
 				FAIL("Resize: scales must be positive");
-			r->out[0].dim[i] = (int64_t)floorf(
+			/* floor, in float as the spec computes it (both > 0) */
+			r->out[0].dim[i] = (int64_t)(
 				(float)x->dim[i] * (float)r->in[2].val[i]);
 			if (r->out[0].dim[i] < 1)
 				FAIL("Resize: scale empties a dimension");
@@ -1196,7 +1205,7 @@ static int rule_resize(rule *r)
 		if (!known(r, 3, x->rank) || r->in[3].dtype != OPT_INT64)
 			FAIL("Resize: sizes must be rank known int64 values");
 		for (i = 0; i < x->rank; i++)
-			r->out[0].dim[i] = (int64_t)r->in[3].val[i];
+			r->out[0].dim[i] = opt_val_int(r->in[3].val[i]);
 	} else {
 		FAIL("Resize: scales or sizes is required");
 	}
@@ -1240,7 +1249,7 @@ static int rule_topk(rule *r)
 	if (r->in[1].val[0] < 0 || r->in[1].val[0] > x->dim[axis])
 		FAIL("TopK: K out of range");
 	out_like(r, 0, x, x->dtype);
-	r->out[0].dim[axis] = (int64_t)r->in[1].val[0];
+	r->out[0].dim[axis] = opt_val_int(r->in[1].val[0]);
 	r->out[1] = r->out[0];
 	r->out[1].dtype = OPT_INT64;
 	return 0;
@@ -1251,7 +1260,7 @@ static int rule_cumsum(rule *r)
 	if (!known(r, 1, 1) || r->in[1].rank > 1 ||
 	    (r->in[1].dtype != OPT_INT64 && r->in[1].dtype != OPT_INT32))
 		FAIL("CumSum: axis must be a known int scalar");
-	if (norm_axis((int64_t)r->in[1].val[0], r->in[0].rank) < 0)
+	if (norm_axis(opt_val_int(r->in[1].val[0]), r->in[0].rank) < 0)
 		FAIL("CumSum: axis out of range");
 	return rule_unary(r);
 }

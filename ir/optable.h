@@ -136,6 +136,9 @@ int optable_infer_shapes(const opt_entry *op, const opt_tensor *in, int nin,
 /* Broadcasts a and b the numpy way into out; -1 if incompatible. */
 int opt_broadcast(opt_tensor *out, const opt_tensor *a, const opt_tensor *b);
 
+/* A known value as int64, saturating (values are kept as doubles). */
+int64_t opt_val_int(double v);
+
 /* Number of elements of t. */
 int64_t opt_numel(const opt_tensor *t);
 
