@@ -1,11 +1,299 @@
 /*
-** `gred demo`: the whole pipeline on a bundled model.
+** `gred demo`: the pipeline on a bundled case. A small program crashes
+** Debian's mlir-opt-19; gred files the crash, reduces the program while
+** the crash keeps its signature, and writes a report for an issue.
 */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "cli.h"
+#include "reduce.h"
+#include "tester.h"
+#include "triage.h"
+#include "util.h"
+
+/* remove-dead-values in MLIR 19 erases arguments of a function
+** declaration, which has no body, and dereferences a null block. */
+static const char demo_input[] =
+	"func.func private @lookup(index) -> (memref<?x?xf32>, f32)\n"
+	"func.func @scale(%buf: memref<?x?xf32>, %k: f32) -> f32 {\n"
+	"  %c0 = arith.constant 0 : index\n"
+	"  %c1 = arith.constant 1 : index\n"
+	"  %n = memref.dim %buf, %c0 : memref<?x?xf32>\n"
+	"  %m = memref.dim %buf, %c1 : memref<?x?xf32>\n"
+	"  %init = arith.constant 0.0 : f32\n"
+	"  %sum = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (f32) {\n"
+	"    %row = scf.for %j = %c0 to %m step %c1 iter_args(%r = %acc) -> (f32) {\n"
+	"      %v = memref.load %buf[%i, %j] : memref<?x?xf32>\n"
+	"      %s = arith.mulf %v, %k : f32\n"
+	"      memref.store %s, %buf[%i, %j] : memref<?x?xf32>\n"
+	"      %r2 = arith.addf %r, %s : f32\n"
+	"      scf.yield %r2 : f32\n"
+	"    }\n"
+	"    scf.yield %row : f32\n"
+	"  }\n"
+	"  return %sum : f32\n"
+	"}\n"
+	"func.func @main(%idx: index) -> f32 {\n"
+	"  %buf, %k = call @lookup(%idx) : (index) -> (memref<?x?xf32>, f32)\n"
+	"  %a = call @scale(%buf, %k) : (memref<?x?xf32>, f32) -> f32\n"
+	"  %b = arith.mulf %a, %a : f32\n"
+	"  %c = math.sqrt %b : f32\n"
+	"  return %c : f32\n"
+	"}\n";
+
+static const char demo_pass[] = "--remove-dead-values";
+
+/* The interestingness test the demo writes: the compiler still crashes,
+** and with the same triage signature (no slipping to another bug). */
+static const char demo_test_fmt[] =
+	"#!/bin/sh\n"
+	"# Interesting iff %s %s still crashes with signature %s.\n"
+	"# The file goes on stdin, with a fixed environment and no ASLR, so\n"
+	"# the crash is stable.\n"
+	"setarch -R env -i %s %s <\"$1\" >/dev/null 2>log.txt\n"
+	"[ \"$('%s' triage sig log.txt 2>/dev/null | head -n 1)\" = \"signature %s\" ]\n";
+
+static const char demo_usage[] =
+	"usage: gred demo [--dir DIR] [-j N]\n"
+	"\n"
+	"Runs gred's pipeline on a bundled case: a small MLIR program that\n"
+	"crashes Debian's mlir-opt-19. gred records the crash in a triage store,\n"
+	"reduces the program while the crash keeps its signature, and writes\n"
+	"DIR/report.md (default DIR: ./gred-demo).\n";
+
+/* Finds prog on PATH; returns a malloc'd absolute path or NULL. */
+static char *find_program(const char *prog)
+{
+	const char *path = getenv("PATH");
+	char *copy, *dir, *save = NULL, *found = NULL;
+
+	copy = xstrdup(path && *path ? path : "/usr/bin:/bin");
+	for (dir = strtok_r(copy, ":", &save); dir && !found;
+	     dir = strtok_r(NULL, ":", &save)) {
+		char *p = xasprintf("%s/%s", dir, prog);
+		if (access(p, X_OK) == 0 && p[0] == '/')
+			found = p;
+		else
+			free(p);
+	}
+	free(copy);
+	return found;
+}
+
+static int count_lines(const char *s, size_t n)
+{
+	int lines = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		lines += s[i] == '\n';
+	return lines;
+}
+
+/* Runs the compiler on the bundled input once and returns its stderr. */
+static int demo_first_run(tester_result *r, const char *compiler,
+	const char *file_name, gred_error *e)
+{
+	char *script = xasprintf("exec setarch -R env -i '%s' %s <\"$1\"",
+		compiler, demo_pass);
+	char *argv[] = {"/bin/sh", "-c", script, "sh", NULL};
+	tester_options o;
+	tester *t;
+	int err;
+
+	tester_options_init(&o);
+	o.argv = argv;
+	o.file_name = file_name;
+	o.timeout = 120;
+	o.keep_output = 1;
+	if ((err = tester_new(&t, &o, e)) < 0)
+		goto done;
+	err = tester_run(t, r, demo_input, sizeof(demo_input) - 1, e);
+	tester_free(t);
+done:
+	free(script);
+	return err;
+}
+
+static int write_text(const char *path, const char *text, gred_error *e)
+{
+	return file_write_atomic(path, text, strlen(text), e);
+}
+
+static int demo_report(const char *dir, const triage_sig *sig,
+	const char *compiler, const char *reduced, size_t reduced_len,
+	const reduce_stats *st, gred_error *e)
+{
+	gred_buf md = {0};
+	char id[17], *path;
+	size_t k;
+	int err;
+
+	buf_printf(&md, "# mlir-opt-19 %s crashes (%s in %s)\n\n", demo_pass,
+		sig->kind, sig->nframes ? sig->frames[0] : "an unknown frame");
+	buf_printf(&md, "## Reproduce\n\n```sh\n%s %s < reduced.mlir\n```\n\n",
+		compiler, demo_pass);
+	buf_printf(&md, "## Minimal input (%zu bytes, reduced from %zu)\n\n"
+		"```mlir\n%.*s```\n\n", reduced_len, st->orig_bytes,
+		(int)reduced_len, reduced);
+	buf_printf(&md, "## Crash signature `%s`\n\n- kind: %s\n",
+		triage_sig_id(sig, id), sig->kind);
+	if (sig->message && *sig->message)
+		buf_printf(&md, "- message: `%s`\n", sig->message);
+	buf_puts(&md, "- top frames:\n");
+	for (k = 0; k < sig->nframes; k++)
+		buf_printf(&md, "  %zu. `%s`\n", k + 1, sig->frames[k]);
+	buf_printf(&md, "\n## How it was found\n\n"
+		"Reduced by gred in %lu test runs (%lu cache hits), %.1f s; every "
+		"candidate kept the crash signature above.\n",
+		st->tests.runs, st->tests.cache_hits, st->seconds);
+	path = xasprintf("%s/report.md", dir);
+	err = file_write_atomic(path, md.data, md.len, e);
+	free(path);
+	buf_free(&md);
+	return err;
+}
 
 int demo_main(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	return cli_fail("demo: not implemented yet");
+	const char *dir = "gred-demo";
+	char *compiler = NULL, *self = NULL, *input = NULL, *output = NULL;
+	char *test = NULL, *db = NULL, *store_dir = NULL, *reduced = NULL;
+	char exe[PATH_MAX], id[17];
+	tester_result first = {0};
+	triage_sig sig = {0};
+	triage_options topts;
+	triage_store *store = NULL;
+	triage_add_result added;
+	reduce_options ro;
+	reduce_stats st;
+	gred_buf msg = {0};
+	gred_error e;
+	size_t reduced_len;
+	ssize_t n;
+	int i, jobs = 0, rc = 1, have_sig = 0;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			fputs(demo_usage, stdout);
+			return 0;
+		} else if (!strcmp(argv[i], "--dir") && i + 1 < argc) {
+			dir = argv[++i];
+		} else if (!strcmp(argv[i], "-j") && i + 1 < argc) {
+			jobs = atoi(argv[++i]);
+		} else {
+			fputs(demo_usage, stderr);
+			return 2;
+		}
+	}
+	compiler = find_program("mlir-opt-19");
+	if (!compiler)
+		return cli_fail("demo: mlir-opt-19 not found on PATH (scripts/bootstrap installs it)");
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n <= 0) {
+		free(compiler);
+		return cli_fail("demo: cannot find the gred binary: %s", strerror(errno));
+	}
+	exe[n] = 0;
+	self = xstrdup(exe);
+	if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
+		cli_fail("%s: %s", dir, strerror(errno));
+		goto done;
+	}
+	input = xasprintf("%s/crash.mlir", dir);
+	output = xasprintf("%s/reduced.mlir", dir);
+	test = xasprintf("%s/test.sh", dir);
+	store_dir = xasprintf("%s/.gred", dir);
+	db = xasprintf("%s/triage.db", store_dir);
+	if (write_text(input, demo_input, &e) < 0) {
+		cli_fail("%s", e.msg);
+		goto done;
+	}
+	printf("[1/4] target   %s %s on %s (%zu bytes, %d lines)\n", compiler,
+		demo_pass, input, sizeof(demo_input) - 1,
+		count_lines(demo_input, sizeof(demo_input) - 1));
+	if (demo_first_run(&first, compiler, "crash.mlir", &e) < 0) {
+		cli_fail("demo: %s", e.msg);
+		goto done;
+	}
+	tester_result_describe(&msg, &first, 120);
+	printf("               %s\n", msg.data ? msg.data : "");
+	triage_options_init(&topts);
+	if (triage_sig_compute(&sig, first.err ? first.err : "", first.err_len,
+	    &topts, &e) < 0 || !sig.crashed) {
+		cli_fail("demo: %s did not crash on the bundled input; nothing to reduce",
+			compiler);
+		goto done;
+	}
+	have_sig = 1;
+	triage_sig_id(&sig, id);
+	if ((mkdir(store_dir, 0755) < 0 && errno != EEXIST) ||
+	    triage_store_open(&store, db, &e) < 0 ||
+	    triage_store_begin(store, &e) < 0 ||
+	    triage_store_add(&added, store, &sig, "demo: mlir-opt-19", input,
+		first.err, first.err_len, &e) < 0 ||
+	    triage_store_commit(store, &e) < 0) {
+		cli_fail("%s: %s", db, errno && !e.msg[0] ? strerror(errno) : e.msg);
+		goto done;
+	}
+	printf("[2/4] triage   signature %s: %s in %s (bucket %lld in %s)\n", id,
+		sig.kind, sig.nframes ? sig.frames[0] : "?", (long long)added.bucket, db);
+
+	{
+		char *script = xasprintf(demo_test_fmt, compiler, demo_pass, id,
+			compiler, demo_pass, self, id);
+		int err = write_text(test, script, &e);
+		free(script);
+		if (err < 0 || chmod(test, 0755) < 0) {
+			cli_fail("%s: %s", test, err < 0 ? e.msg : strerror(errno));
+			goto done;
+		}
+	}
+	reduce_options_init(&ro);
+	{
+		char *test_argv[] = {test, NULL};
+		long cores = sysconf(_SC_NPROCESSORS_ONLN);
+		ro.input = input;
+		ro.output = output;
+		ro.test_argv = test_argv;
+		ro.jobs = jobs > 0 ? jobs : cores > 0 ? (int)cores : 1;
+		if (reduce_run(&st, &ro, &e) < 0) {
+			cli_fail("demo: %s", e.msg);
+			goto done;
+		}
+	}
+	if (file_read(&reduced, &reduced_len, output, 0, &e) < 0) {
+		cli_fail("%s", e.msg);
+		goto done;
+	}
+	printf("[3/4] reduce   %zu -> %zu bytes in %lu test runs, %.1f s: %s\n",
+		st.orig_bytes, st.final_bytes, st.tests.runs, st.seconds, output);
+	if (demo_report(dir, &sig, compiler, reduced, reduced_len, &st, &e) < 0) {
+		cli_fail("%s", e.msg);
+		goto done;
+	}
+	printf("[4/4] report   %s/report.md\n\n%s", dir, reduced);
+	rc = 0;
+done:
+	if (store)
+		triage_store_close(store);
+	if (have_sig)
+		triage_sig_free(&sig);
+	tester_result_clear(&first);
+	buf_free(&msg);
+	free(compiler);
+	free(self);
+	free(input);
+	free(output);
+	free(test);
+	free(db);
+	free(store_dir);
+	free(reduced);
+	return rc;
 }
