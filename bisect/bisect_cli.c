@@ -39,6 +39,9 @@ static const char usage_text[] =
 	"Exit status: 0 with a unique first bad commit, 3 when skipped commits\n"
 	"leave several candidates, 1 on errors.\n";
 
+/* Commits listed when skips leave the answer ambiguous. */
+#define REPORT_MAX 30
+
 typedef struct progress_ctx {
 	int tty;
 	git_repository *repo;
@@ -90,9 +93,11 @@ static int report(bisect_session *s, const bisect_result *r)
 		err = bisect_describe(&b, bisect_session_repo(s), &r->commit[0], 0, &e);
 	} else {
 		buf_puts(&b, "the first bad commit could be any of:\n");
-		for (i = 0; i < r->ncommit && err == 0; i++)
+		for (i = 0; i < r->ncommit && i < REPORT_MAX && err == 0; i++)
 			err = bisect_describe(&b, bisect_session_repo(s), &r->commit[i], 1, &e);
-		buf_puts(&b, "(all but the last bad one were skipped: they could not be tested)\n");
+		if (r->ncommit > REPORT_MAX)
+			buf_printf(&b, "... and %zu more\n", r->ncommit - REPORT_MAX);
+		buf_puts(&b, "(all but the first were skipped: they could not be tested)\n");
 	}
 	buf_printf(&b, "\n%zu probes (%zu skipped) over %zu commits\n",
 		r->probes, r->skips, r->candidates);

@@ -124,3 +124,4 @@ done:
 	git_index_free(idx);
 	return err;
 }
+
