@@ -96,9 +96,9 @@ static int count_lines(const char *s, size_t n)
 	return lines;
 }
 
-/* Runs the compiler on the bundled input once and returns its stderr. */
-static int demo_first_run(tester_result *r, const char *compiler,
-	const char *file_name, gred_error *e)
+/* Runs the compiler once on data and returns its stderr. */
+static int demo_compile(tester_result *r, const char *compiler,
+	const char *file_name, const char *data, size_t len, gred_error *e)
 {
 	char *script = xasprintf("exec setarch -R env -i '%s' %s <\"$1\"",
 		compiler, demo_pass);
@@ -114,10 +114,39 @@ static int demo_first_run(tester_result *r, const char *compiler,
 	o.keep_output = 1;
 	if ((err = tester_new(&t, &o, e)) < 0)
 		goto done;
-	err = tester_run(t, r, demo_input, sizeof(demo_input) - 1, e);
+	err = tester_run(t, r, data, len, e);
 	tester_free(t);
 done:
 	free(script);
+	return err;
+}
+
+/* Files the reduced case in the crash's bucket, where it becomes the
+** bucket's smallest case, if it still crashes the same way. */
+static int demo_file_reduced(triage_store *store, const triage_sig *want,
+	const char *compiler, const char *path, const char *data, size_t len,
+	gred_error *e)
+{
+	tester_result r = {0};
+	triage_options topts;
+	triage_sig sig;
+	triage_add_result added;
+	int err;
+
+	if ((err = demo_compile(&r, compiler, path_base(path), data, len, e)) < 0)
+		return err;
+	triage_options_init(&topts);
+	err = triage_sig_compute(&sig, r.err ? r.err : "", r.err_len, &topts, e);
+	if (err == 0) {
+		if (!triage_sig_equal(&sig, want))
+			err = gred_errorf(e, "the reduced case crashes differently");
+		else if ((err = triage_store_begin(store, e)) == 0 &&
+		    (err = triage_store_add(&added, store, &sig,
+			"demo: mlir-opt-19 (reduced)", path, r.err, r.err_len, e)) == 0)
+			err = triage_store_commit(store, e);
+		triage_sig_free(&sig);
+	}
+	tester_result_clear(&r);
 	return err;
 }
 
@@ -218,7 +247,8 @@ int demo_main(int argc, char **argv)
 	printf("[1/4] target   %s %s on %s (%zu bytes, %d lines)\n", compiler,
 		demo_pass, input, sizeof(demo_input) - 1,
 		count_lines(demo_input, sizeof(demo_input) - 1));
-	if (demo_first_run(&first, compiler, "crash.mlir", &e) < 0) {
+	if (demo_compile(&first, compiler, "crash.mlir", demo_input,
+	    sizeof(demo_input) - 1, &e) < 0) {
 		cli_fail("demo: %s", e.msg);
 		goto done;
 	}
@@ -274,6 +304,11 @@ int demo_main(int argc, char **argv)
 	}
 	printf("[3/4] reduce   %zu -> %zu bytes in %lu test runs, %.1f s: %s\n",
 		st.orig_bytes, st.final_bytes, st.tests.runs, st.seconds, output);
+	if (demo_file_reduced(store, &sig, compiler, output, reduced,
+	    reduced_len, &e) < 0) {
+		cli_fail("%s: %s", db, e.msg);
+		goto done;
+	}
 	if (demo_report(dir, &sig, compiler, reduced, reduced_len, &st, &e) < 0) {
 		cli_fail("%s", e.msg);
 		goto done;
