@@ -13,7 +13,8 @@
 ** the op table, with ranks up to COV_MAX_RANK:
 **   OTC  op types used / N
 **   IDC  (op, input degree) pairs seen / all legal pairs, degree = number
-**        of non-empty inputs, legal = min_in..max_in of the op
+**        of inputs the node lists (an omitted optional input "" before a
+**        given one counts), legal = min_in..max_in of the op
 **   ODC  (op, output degree) pairs seen / 4 N, degree = number of
 **        consuming input slots, bucketed 0, 1, 2, 3+
 **   SEC  op -> op edges seen / feasible edges
@@ -272,9 +273,9 @@ void cov_add_model(cov *c, const Onnx__ModelProto *m)
 		for (j = 0; j < nd->n_input; j++) {
 			slot *s;
 
+			deg = (int)j + 1;
 			if (!nd->input[j][0])
 				continue;
-			deg++;
 			s = lookup(&t, nd->input[j], 0);
 			hs = type_hash(hs, s ? s->type : NULL);
 			if (!s)

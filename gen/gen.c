@@ -30,7 +30,7 @@ static int grow_tensors(ggraph *g)
 	if (g->nt == g->capt) {
 		g->capt = g->capt ? 2 * g->capt : 256;
 		g->t = xrealloc(g->t, (size_t)g->capt * sizeof(*g->t));
-		g->scratch = xrealloc(g->scratch, (size_t)g->capt * sizeof(int));
+		g->scratch = xrealloc(g->scratch, 2 * (size_t)g->capt * sizeof(int));
 	}
 	return g->nt++;
 }
@@ -118,24 +118,65 @@ static int producer_op(const ggraph *g, int id)
 				  : -1;
 }
 
+static int path_seen(const gen_feedback *fb, size_t a, size_t b, size_t c)
+{
+	size_t n = optable_count(), bit = (a * n + b) * n + c;
+
+	return (fb->path_seen[bit / 8] >> (bit % 8)) & 1;
+}
+
+static void path_mark(gen_feedback *fb, size_t a, size_t b, size_t c)
+{
+	size_t n = optable_count(), bit = (a * n + b) * n + c;
+
+	fb->path_seen[bit / 8] |= (uint8_t)(1u << (bit % 8));
+}
+
+/* Would consuming tensor id in op consumer make an op -> op -> op path
+** not seen yet? */
+static int new_path(const ggraph *g, int id, int consumer)
+{
+	const gtensor *x = &g->t[id];
+	const gnode *p;
+	int i;
+
+	if (x->kind != GT_NODE)
+		return 0;
+	p = &g->n[x->producer];
+	for (i = 0; i < p->nin; i++) {
+		int pp = p->in[i] < 0 ? -1 : producer_op(g, p->in[i]);
+
+		if (pp >= 0 && !path_seen(g->fb, (size_t)pp, optable_index(p->op),
+				    (size_t)consumer))
+			return 1;
+	}
+	return 0;
+}
+
 /* Picks one of the nc candidates in g->scratch. Guided: prefer a tensor
-** whose producer -> consumer edge has not been seen yet; otherwise
-** prefer tensors nobody uses yet (fewer dangling outputs), then any. */
+** whose producer -> consumer edge, or failing that whose op -> op -> op
+** path, has not been seen yet. Then prefer tensors nobody uses yet
+** (fewer dangling outputs), then any. */
 static int choose(ggraph *g, int nc, int consumer)
 {
-	int i, k = 0;
+	int i, k = 0, pass;
 
-	if (g->fb && consumer >= 0 && CHANCE(0.8)) {
+	if (g->fb && consumer >= 0 && CHANCE(0.9)) {
 		size_t nops = optable_count();
 
-		for (i = 0; i < nc; i++) {
-			int p = producer_op(g, g->scratch[i]);
+		for (pass = 0; pass < 2 && !k; pass++)
+			for (i = 0; i < nc; i++) {
+				int id = g->scratch[i], p = producer_op(g, id);
 
-			if (p >= 0 && !g->fb->edge_seen[(size_t)p * nops + (size_t)consumer])
-				g->scratch[k++] = g->scratch[i];
-		}
+				if (p < 0)
+					continue;
+				if (pass == 0 ? !g->fb->edge_seen[(size_t)p * nops +
+								  (size_t)consumer]
+					      : new_path(g, id, consumer))
+					g->scratch[nc + k++] = id;
+			}
 		if (k)
-			return g->scratch[rng_range(g->r, 0, k - 1)];
+			return g->scratch[nc + rng_range(g->r, 0, k - 1)];
 	}
 	if (CHANCE(0.5)) {
 		for (i = 0; i < nc; i++)
@@ -339,12 +380,20 @@ static void feedback(gen *G)
 		for (j = 0; j < n->nin; j++) {
 			int p;
 
+			deg = j + 1;
 			if (n->in[j] < 0)
 				continue;
-			deg++;
 			p = producer_op(g, n->in[j]);
-			if (p >= 0)
+			if (p >= 0) {
+				const gnode *pn = &g->n[g->t[n->in[j]].producer];
+				int k, pp;
+
 				G->fb.edge_seen[(size_t)p * nops + c] = 1;
+				for (k = 0; k < pn->nin; k++)
+					if (pn->in[k] >= 0 &&
+					    (pp = producer_op(g, pn->in[k])) >= 0)
+						path_mark(&G->fb, (size_t)pp, (size_t)p, c);
+			}
 		}
 		if (deg < 16)
 			G->fb.deg_seen[c] |= (uint16_t)(1u << deg);
@@ -432,6 +481,7 @@ int gen_new(gen **out, const gen_options *o, gred_error *e)
 		G->fb.op_count = xcalloc(nops, sizeof(uint32_t));
 		G->fb.edge_seen = xcalloc(nops * nops, 1);
 		G->fb.deg_seen = xcalloc(nops, sizeof(uint16_t));
+		G->fb.path_seen = xcalloc((nops * nops * nops + 7) / 8, 1);
 		G->g.fb = &G->fb;
 	}
 	gen_writer_init(&G->w);
@@ -457,6 +507,7 @@ void gen_free(gen *G)
 	free(G->fb.op_count);
 	free(G->fb.edge_seen);
 	free(G->fb.deg_seen);
+	free(G->fb.path_seen);
 	free(G->g.t);
 	free(G->g.n);
 	free(G->g.scratch);

@@ -6,7 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "cov.h"
@@ -49,13 +52,25 @@ static int num_arg(double *out, const char *opt, const char *s, double lo,
 
 static int write_file(const char *path, const void *p, size_t n)
 {
-	FILE *f = fopen(path, "wb");
-	int ok;
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+	ssize_t w;
 
-	if (!f)
+	if (fd < 0)
 		return -1;
-	ok = fwrite(p, 1, n, f) == n;
-	return (fclose(f) == 0 && ok) ? 0 : -1;
+	w = write(fd, p, n);
+	if (close(fd) < 0 || w != (ssize_t)n)
+		return -1;
+	return 0;
+}
+
+/* CPU seconds (user + system) used so far by this process. */
+static double cpu_seconds(void)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	return (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+		(double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
 }
 
 int gen_main(int argc, char **argv)
@@ -69,7 +84,7 @@ int gen_main(int argc, char **argv)
 	gred_buf buf = {0}, text = {0};
 	gred_error e;
 	MlirContext ctx = {0};
-	double t0, v;
+	double t0, c0, v;
 	char *path;
 
 	for (i = 1; i < argc; i++) {
@@ -143,6 +158,7 @@ int gen_main(int argc, char **argv)
 	if (mlir)
 		ctx = ir_context_new();
 	t0 = now_seconds();
+	c0 = cpu_seconds();
 	for (i = 0; i < n; i++) {
 		buf.len = 0;
 		if (gen_model(g, &buf, &e) < 0) {
@@ -176,8 +192,10 @@ int gen_main(int argc, char **argv)
 		free(path);
 	}
 	if (!quiet)
-		printf("gen: %lld models of %d ops in %s (%.0f models/s)\n", n,
-			o.nodes, dir, n / (now_seconds() - t0 + 1e-9));
+		printf("gen: %lld models of %d ops in %s (%.0f models/s, %.0f per "
+			"CPU second)\n", n, o.nodes, dir,
+			n / (now_seconds() - t0 + 1e-9),
+			n / (cpu_seconds() - c0 + 1e-9));
 	if (c) {
 		buf.len = 0;
 		cov_report(c, &buf);

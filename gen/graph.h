@@ -44,6 +44,7 @@ typedef struct gnode {
 typedef struct gen_feedback {
 	uint32_t *op_count;   /* [nops] */
 	uint8_t *edge_seen;   /* [nops * nops] producer -> consumer */
+	uint8_t *path_seen;   /* [nops^3] bits: op -> op -> op */
 	uint16_t *deg_seen;   /* [nops] bit d: in-degree d seen */
 } gen_feedback;
 
