@@ -1,7 +1,9 @@
 /*
-** `gred convert IN OUT`: .onnx <-> .mlir, or a re-print in the same format.
+** `gred convert IN OUT`: .onnx <-> .mlir, or a re-print in the same format;
+** `--batch LIST` converts many pairs in one process.
 */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -10,13 +12,17 @@
 
 static const char convert_usage[] =
 	"usage: gred convert IN OUT\n"
+	"       gred convert --batch LIST\n"
 	"\n"
 	"Converts between ONNX models (.onnx) and MLIR (.mlir). ONNX models\n"
 	"become the `onnx` dialect; an .mlir file in that dialect converts back\n"
 	"to .onnx without loss. .mlir -> .mlir re-prints any dialect.\n"
-	"The output is written atomically; the input is never modified.\n";
+	"The output is written atomically; the input is never modified.\n"
+	"--batch reads lines \"IN<TAB>OUT\" from LIST (- for stdin), converts\n"
+	"each pair, reports each failure and goes on.\n";
 
-int convert_main(int argc, char **argv)
+/* Converts in to out; a failure is reported as one line. */
+static int convert_one(const char *in_path, const char *out_path)
 {
 	MlirContext ctx;
 	ir_file in;
@@ -25,39 +31,78 @@ int convert_main(int argc, char **argv)
 	ir_format fmt;
 	int rc = 1;
 
-	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		fputs(convert_usage, stdout);
-		return 0;
-	}
-	if (argc != 3) {
-		fputs(convert_usage, stderr);
-		return 2;
-	}
-	fmt = ir_format_of(argv[2]);
+	fmt = ir_format_of(out_path);
 	if (fmt == IR_FORMAT_UNKNOWN)
 		return cli_fail("%s: unknown file type (expected .onnx or .mlir)",
-			argv[2]);
+			out_path);
 	ctx = ir_context_new();
-	if (ir_file_load(&in, ctx, argv[1], &e) < 0) {
+	if (ir_file_load(&in, ctx, in_path, &e) < 0) {
 		cli_fail("%s", e.msg);
 		goto done;
 	}
 	if (ir_serialize(&out, in.op, fmt, &e) < 0) {
-		if (!strncmp(e.msg, argv[1], strlen(argv[1])))
+		if (!strncmp(e.msg, in_path, strlen(in_path)))
 			cli_fail("%s", e.msg);
 		else
-			cli_fail("%s: %s", argv[1], e.msg);
+			cli_fail("%s: %s", in_path, e.msg);
 		goto free_in;
 	}
-	if (file_write_atomic(argv[2], out.data, out.len, &e) < 0) {
+	ir_file_free(&in);
+	if (file_write_atomic(out_path, out.data, out.len, &e) < 0) {
 		cli_fail("%s", e.msg);
-		goto free_in;
+		goto done;
 	}
 	rc = 0;
+	goto done;
 free_in:
 	ir_file_free(&in);
 done:
 	buf_free(&out);
 	mlirContextDestroy(ctx);
 	return rc;
+}
+
+static int convert_batch(const char *list)
+{
+	FILE *f = strcmp(list, "-") ? fopen(list, "r") : stdin;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	int rc = 0;
+
+	if (!f)
+		return cli_fail("%s: cannot open", list);
+	while ((n = getline(&line, &cap, f)) > 0) {
+		char *tab;
+		if (line[n - 1] == '\n')
+			line[--n] = 0;
+		tab = strchr(line, '\t');
+		if (!tab) {
+			if (n)
+				rc = cli_fail("%s: a line lacks a tab: %s", list, line);
+			continue;
+		}
+		*tab = 0;
+		if (convert_one(line, tab + 1))
+			rc = 1;
+	}
+	free(line);
+	if (f != stdin)
+		fclose(f);
+	return rc;
+}
+
+int convert_main(int argc, char **argv)
+{
+	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		fputs(convert_usage, stdout);
+		return 0;
+	}
+	if (argc == 3 && !strcmp(argv[1], "--batch"))
+		return convert_batch(argv[2]);
+	if (argc != 3) {
+		fputs(convert_usage, stderr);
+		return 2;
+	}
+	return convert_one(argv[1], argv[2]);
 }

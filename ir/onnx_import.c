@@ -551,6 +551,8 @@ int onnx_import(MlirOperation *out, MlirContext ctx, const void *data,
 		return gred_errorf(e, "not an ONNX model (no %s)", what);
 	}
 	im.ctx = ctx;
+	/* func.func must be the registered op, not an unknown one. */
+	mlirContextGetOrLoadDialect(ctx, onnx_sref("func"));
 	im.loc = mlirLocationUnknownGet(ctx);
 	im.e = e;
 	mod = mlirModuleCreateEmpty(im.loc);
