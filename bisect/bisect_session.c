@@ -130,7 +130,8 @@ static int checkout(git_repository *repo, const git_oid *oid, gred_error *e)
 /*
 ** --worktree: a linked worktree at dir, so the user's checkout is never
 ** touched. libgit2 adds one on a new branch; its HEAD is detached and
-** the branch deleted right away. An existing worktree of the same
+** the branch ref deleted right away (git_branch_delete would also scan
+** the config for the branch's section, and leaks doing so in 1.5). An existing worktree of the same
 ** repository is reused (its build directory stays warm).
 */
 static int open_worktree(git_repository **out, git_repository *repo,
@@ -168,7 +169,7 @@ static int open_worktree(git_repository **out, git_repository *repo,
 	if ((err = checkout(*out, at, e)) < 0)
 		goto done;
 	if (git_branch_lookup(&br, repo, name, GIT_BRANCH_LOCAL) == 0 &&
-	    git_branch_delete(br) < 0)
+	    git_reference_delete(br) < 0)
 		err = bisect_git_error(e, name);
 done:
 	if (err < 0 && *out) {
