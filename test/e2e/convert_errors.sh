@@ -5,8 +5,13 @@
 : >"$T/empty.onnx"
 printf 'func.func @f( {\n' >"$T/syntax.mlir"
 head -c 4096 /dev/urandom >"$T/random.onnx"
-printf '\x08\x07\x12\x04ab' >"$T/truncated.onnx"
+printf '\010\007\022\004ab' >"$T/truncated.onnx"
 printf 'module {}\n' >"$T/ok.mlir"
+printf '\010\007' >"$T/notmodel.onnx"                  # a ModelProto with no graph
+printf '\010\001\020\001\112\004\000\000\200\077' >"$T/tensor.onnx" # a TensorProto
+printf '\010\007\072\377\377\377\377\017' >"$T/huge.onnx"   # a 4 GB graph field
+printf '\010\007\072\015\012\013\012\001\141\022\001\142\042\003\101\142\163' >"$T/undef.onnx" # Abs(a), a undefined
+printf 'module {\n  "test.op"() : () -> ()\n}\n' >"$T/foreign.mlir"
 echo hi >"$T/x.txt"
 echo keep >"$T/out.mlir"
 
@@ -18,6 +23,11 @@ expect_error "unwritable output" "/nonexistent/o.mlir: cannot write" "$GRED" con
 expect_error "empty onnx" "empty.onnx: " "$GRED" convert "$T/empty.onnx" "$T/out.mlir"
 expect_error "random bytes" "random.onnx: " "$GRED" convert "$T/random.onnx" "$T/out.mlir"
 expect_error "truncated protobuf" "truncated.onnx: " "$GRED" convert "$T/truncated.onnx" "$T/out.mlir"
+expect_error "protobuf that is not a model" "notmodel.onnx: not an ONNX model" "$GRED" convert "$T/notmodel.onnx" "$T/out.mlir"
+expect_error "a tensor, not a model" "tensor.onnx: " "$GRED" convert "$T/tensor.onnx" "$T/out.mlir"
+expect_error "huge length" "huge.onnx: " "$GRED" convert "$T/huge.onnx" "$T/out.mlir"
+expect_error "undefined node input" "undef.onnx: .*'a' is not defined" "$GRED" convert "$T/undef.onnx" "$T/out.mlir"
+expect_error "mlir that is not onnx" "foreign.mlir: " "$GRED" convert "$T/foreign.mlir" "$T/out.onnx"
 expect_error "directory as input" "is a directory\|not a regular file" "$GRED" convert "$T" "$T/out.mlir"
 if [ "$(cat "$T/out.mlir")" = keep ]; then pass; else fail "output was modified"; fi
 if ls "$T" | grep -q '\.tmp\.'; then fail "temp files left behind"; else pass; fi
