@@ -50,9 +50,9 @@ static int num_arg(double *out, const char *opt, const char *s, double lo,
 	return 0;
 }
 
-static int write_file(const char *path, const void *p, size_t n)
+static int write_file(int dirfd, const char *name, const void *p, size_t n)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+	int fd = openat(dirfd, name, O_WRONLY | O_CREAT | O_TRUNC, 0666);
 	ssize_t w;
 
 	if (fd < 0)
@@ -85,7 +85,8 @@ int gen_main(int argc, char **argv)
 	gred_error e;
 	MlirContext ctx = {0};
 	double t0, c0, v;
-	char *path;
+	char name[64];
+	int dirfd = -1;
 
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
@@ -149,8 +150,12 @@ int gen_main(int argc, char **argv)
 	mlir = !strcmp(format, "mlir");
 	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
 		return cli_fail("gen: %s: %s", dir, strerror(errno));
-	if (gen_new(&g, &o, &e) < 0)
+	if ((dirfd = open(dir, O_RDONLY | O_DIRECTORY)) < 0)
+		return cli_fail("gen: %s: %s", dir, strerror(errno));
+	if (gen_new(&g, &o, &e) < 0) {
+		close(dirfd);
 		return cli_fail("%s", e.msg);
+	}
 	if (coverage) {
 		c = cov_new();
 		gen_set_coverage(g, c);
@@ -182,14 +187,12 @@ int gen_main(int argc, char **argv)
 			}
 			rc = 1;
 		}
-		path = xasprintf("%s/g%06d.%s", dir, i, format);
-		if (write_file(path, mlir ? text.data : buf.data,
+		snprintf(name, sizeof(name), "g%06d.%s", i, format);
+		if (write_file(dirfd, name, mlir ? text.data : buf.data,
 			    mlir ? text.len : buf.len) < 0) {
-			cli_fail("gen: %s: %s", path, strerror(errno));
-			free(path);
+			cli_fail("gen: %s/%s: %s", dir, name, strerror(errno));
 			goto done;
 		}
-		free(path);
 	}
 	if (!quiet)
 		printf("gen: %lld models of %d ops in %s (%.0f models/s, %.0f per "
@@ -203,6 +206,7 @@ int gen_main(int argc, char **argv)
 	}
 	rc = 0;
 done:
+	close(dirfd);
 	if (mlir)
 		mlirContextDestroy(ctx);
 	buf_free(&buf);

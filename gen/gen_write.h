@@ -17,6 +17,7 @@ typedef struct gen_arena_chunk gen_arena_chunk;
 typedef struct gen_writer {
 	gen_arena_chunk *chunks;
 	gen_arena_chunk *cur;
+	char **names; /* tensor names of the model being written */
 } gen_writer;
 
 void gen_writer_init(gen_writer *w);

@@ -69,12 +69,28 @@ static void *alloc(gen_writer *w, size_t n)
 #define NEW(w, T) ((T *)alloc((w), sizeof(T)))
 #define NEWN(w, T, n) ((T *)alloc((w), (size_t)(n) * sizeof(T)))
 
+/* "t<id>", without printf (names are a visible share of the time). */
+static char *format_name(gen_writer *w, char prefix, int id)
+{
+	char tmp[16], *s;
+	int n = 0, i;
+
+	do
+		tmp[n++] = (char)('0' + id % 10);
+	while ((id /= 10) > 0);
+	s = alloc(w, (size_t)n + 2);
+	s[0] = prefix;
+	for (i = 0; i < n; i++)
+		s[1 + i] = tmp[n - 1 - i];
+	s[n + 1] = 0;
+	return s;
+}
+
 static char *name_of(gen_writer *w, int id)
 {
-	char *s = alloc(w, 16);
-
-	snprintf(s, 16, "t%d", id);
-	return s;
+	if (!w->names[id])
+		w->names[id] = format_name(w, 't', id);
+	return w->names[id];
 }
 
 static Onnx__TypeProto *type_of(gen_writer *w, const opt_tensor *t)
@@ -218,12 +234,10 @@ static Onnx__NodeProto *node(gen_writer *w, const ggraph *g, int id)
 	static const Onnx__NodeProto n0 = ONNX__NODE_PROTO__INIT;
 	Onnx__NodeProto *p = NEW(w, Onnx__NodeProto);
 	const gnode *n = &g->n[id];
-	char *name = alloc(w, 16);
 	int i;
 
 	*p = n0;
-	snprintf(name, 16, "n%d", id);
-	p->name = name;
+	p->name = format_name(w, 'n', id);
 	p->op_type = (char *)n->op->name;
 	p->domain = "";
 	p->n_input = (size_t)n->nin;
@@ -255,6 +269,7 @@ int gen_write(gen_writer *w, ggraph *g, uint64_t index, struct cov *c,
 	int i;
 
 	arena_reset(w);
+	w->names = NEWN(w, char *, g->nt + 1);
 	m = NEW(w, Onnx__ModelProto);
 	gp = NEW(w, Onnx__GraphProto);
 	os = NEW(w, Onnx__OperatorSetIdProto);
