@@ -135,6 +135,9 @@ typedef struct bisect_options {
 
 #define BISECT_OPTIONS_INIT { NULL, NULL, 0, NULL, 0, 0, 0, 1, NULL, NULL, 0, NULL }
 
+/* The defaults, for callers that prefer a function to the macro. */
+void bisect_options_init(bisect_options *opts);
+
 typedef struct bisect_session bisect_session;
 
 /* What the session reports as it goes; the CLI decides what to print. */

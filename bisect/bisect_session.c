@@ -25,6 +25,13 @@ struct bisect_session {
 	int have_search, inited;
 };
 
+void bisect_options_init(bisect_options *opts)
+{
+	bisect_options init = BISECT_OPTIONS_INIT;
+
+	*opts = init;
+}
+
 git_repository *bisect_session_repo(bisect_session *s)
 {
 	return s->repo;

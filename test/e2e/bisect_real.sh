@@ -90,7 +90,14 @@ if [ ! -e "$R/.git/gred-bisect.state" ]; then pass; else fail "state file left";
 "$GRED" bisect --repo "$R" --good "$GOOD" --bad "$BAD" --build "sleep 0.3; $BUILD" \
   -- ./test >"$T/out" 2>&1 &
 pid=$!
-sleep 2
+# Kill it once two probes are saved (or after 60 s, whatever happened).
+n=0
+while [ $n -lt 600 ]; do
+  c=$(grep -c '^probe ' "$R/.git/gred-bisect.state" 2>/dev/null || true)
+  [ "${c:-0}" -ge 2 ] && break
+  sleep 0.1
+  n=$((n + 1))
+done
 kill -9 $pid
 wait $pid 2>/dev/null || true
 if "$GRED" bisect --log --repo "$R" >"$T/log" && grep -q "^good  $GOOD" "$T/log" &&

@@ -510,9 +510,7 @@ typedef struct sopts {
 static void sopts_init(sopts *so, const history *h, size_t good, size_t bad,
 	const char *script)
 {
-	bisect_options init = BISECT_OPTIONS_INIT;
-
-	so->o = init;
+	bisect_options_init(&so->o);
 	so->good = hex(&h->c[good]);
 	so->bad = hex(&h->c[bad]);
 	so->goods[0] = so->good;
@@ -785,6 +783,29 @@ static void test_bisect__session_same_crash(void **state)
 /* --- refusals --- */
 
 /*
+ *   c0 (good and bad)
+ *
+ * A history of one commit has nothing to bisect.
+ */
+static void test_bisect__history_of_one_commit(void **state)
+{
+	bisect_result r;
+	history h;
+	sopts so;
+	gred_error e;
+
+	(void)state;
+	history_open(&h);
+	linear(&h, 1, 0, NULL);
+	sopts_init(&so, &h, 0, 0, "true");
+	assert_int_equal(session(&r, &so.o, &e), -1);
+	assert_non_null(strstr(e.msg, "are the same commit"));
+	assert_false(state_file_exists(&h));
+	sopts_free(&so);
+	history_close(&h);
+}
+
+/*
  *   c0 --- c1 --- c2      bad = "no-such-rev"
  */
 static void test_bisect__invalid_revision(void **state)
@@ -912,6 +933,7 @@ int main(void)
 		cmocka_unit_test(test_bisect__session_resume_after_stop),
 		cmocka_unit_test(test_bisect__session_worktree_leaves_checkout_alone),
 		cmocka_unit_test(test_bisect__session_same_crash),
+		cmocka_unit_test(test_bisect__history_of_one_commit),
 		cmocka_unit_test(test_bisect__invalid_revision),
 		cmocka_unit_test(test_bisect__good_not_ancestor_of_bad),
 		cmocka_unit_test(test_bisect__dirty_tree),
