@@ -43,6 +43,8 @@ static void child(char *const *argv, const char *dir, const char *out_path,
 	int fd;
 
 	setpgid(0, 0);
+	/* The test dies with gred, even on SIGKILL. */
+	prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	signal(SIGINT, SIG_DFL);

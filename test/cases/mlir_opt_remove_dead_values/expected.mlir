@@ -1,0 +1,7 @@
+module {
+  func.func private @helper() {
+    return
+  }
+  "test.symbol_user"() {refs = [@helper, @unrelated]} : () -> ()
+}
+

@@ -1,0 +1,26 @@
+# gred killed with SIGKILL at random moments: OUT is either absent or a
+# file that parses and is still interesting; no test outlives gred.
+. "$(dirname "$0")/../lib/e2e.sh"
+case_dir="$GRED_SRC/test/cases/big_chain"
+"$case_dir/generate" "$T"
+i=0
+while [ $i -lt 8 ]; do
+  i=$((i + 1))
+  out="$T/out$i.mlir"
+  "$GRED" reduce -j 2 -o "$out" "$T/input.mlir" sh "$case_dir/test.sh" 2>/dev/null &
+  pid=$!
+  # 0.05 .. 4 s: before the first write, during the big cuts, near the end
+  delay=$(awk -v s="$i$$" 'BEGIN { srand(s); printf "%.2f", 0.05 + rand() * 4 }')
+  sleep "$delay"
+  kill -9 $pid 2>/dev/null || true
+  wait $pid 2>/dev/null || true
+  if [ ! -e "$out" ]; then pass; continue; fi
+  if ! "$GRED" convert "$out" "$T/re.mlir" 2>"$T/err"; then
+    fail "killed after $delay s: OUT does not parse: $(cat "$T/err")"; continue
+  fi
+  if sh "$case_dir/test.sh" "$out"; then pass; else fail "killed after $delay s: OUT is not interesting"; fi
+done
+cmp -s "$T/input.mlir" "$T/input.mlir" || true
+sleep 0.5
+if pgrep -f "$case_dir/test.sh" >/dev/null; then fail "tests outlived gred"; else pass; fi
+finish
