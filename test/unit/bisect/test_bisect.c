@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "bisect.h"
+#include "bisect_session.h"
 #include "fixture.h"
 
 /* --- helpers --- */
@@ -440,6 +441,48 @@ static void test_bisect__classify_exit_codes(void **state)
 		if (cases[i].ok)
 			assert_int_equal(v, cases[i].v);
 	}
+}
+
+/* The state file keeps odd strings (newlines, '%', edge spaces) intact. */
+static void test_bisect__state_round_trip(void **state)
+{
+	char *dir = tmpdir_new(), *path = xasprintf("%s/state", dir);
+	char *test[] = {" sh ", "-c", "printf '%s\\n' \"$x\"\nexit 1", NULL};
+	bisect_saved a, b;
+	gred_error e;
+	git_oid oid;
+
+	(void)state;
+	memset(&a, 0, sizeof(a));
+	a.orig_head = "ref refs/heads/main";
+	a.first_parent = 1;
+	a.repeat = 3;
+	a.timeout = 2.5;
+	a.build = "make -j8 &&\necho 100%";
+	a.test = test;
+	a.ntest = 3;
+	git_oid_fromstr(&oid, "0123456789abcdef0123456789abcdef01234567");
+	a.good = &oid;
+	a.ngood = 1;
+	a.bad = oid;
+	a.ref_sig = "assert\nx > 0\nrun";
+	assert_int_equal(bisect_state_save(&a, path, &e), 0);
+	assert_int_equal(bisect_state_load(&b, path, &e), 0);
+	assert_string_equal(b.orig_head, a.orig_head);
+	assert_int_equal(b.first_parent, 1);
+	assert_int_equal(b.repeat, 3);
+	assert_true(b.timeout == 2.5);
+	assert_string_equal(b.build, a.build);
+	assert_int_equal(b.ntest, 3);
+	assert_string_equal(b.test[0], test[0]);
+	assert_string_equal(b.test[2], test[2]);
+	assert_null(b.test[3]);
+	assert_true(git_oid_equal(&b.good[0], &oid));
+	assert_string_equal(b.ref_sig, a.ref_sig);
+	assert_int_equal(b.nprobe, 0);
+	bisect_saved_free(&b);
+	free(path);
+	tmpdir_free(dir);
 }
 
 /* --- whole sessions: checkout, build, test processes --- */
@@ -927,6 +970,7 @@ int main(void)
 		cmocka_unit_test(test_bisect__skip_run),
 		cmocka_unit_test(test_bisect__skips_make_it_ambiguous),
 		cmocka_unit_test(test_bisect__classify_exit_codes),
+		cmocka_unit_test(test_bisect__state_round_trip),
 		cmocka_unit_test(test_bisect__session_build_and_test),
 		cmocka_unit_test(test_bisect__session_crash_is_bad),
 		cmocka_unit_test(test_bisect__session_flaky_test_with_repeat),
