@@ -47,6 +47,10 @@ int ir_file_load(ir_file *out, MlirContext ctx, const char *path,
 		err = onnx_import(&f.op, ctx, f.data, f.len, path, &sub);
 		if (err < 0)
 			gred_errorf(e, "%s: %s", path, sub.msg);
+		else {
+			free(f.data);
+			f.data = NULL;
+		}
 	}
 	if (err < 0) {
 		free(f.data);

@@ -9,8 +9,85 @@
 
 #include "util.h"
 
-/* Imports an ONNX ModelProto. Large tensors may point into data without a
-** copy, so data must outlive the module. name is used in messages. */
+/*
+** The dialect, as onnx_import writes it and onnx_export reads it.
+**
+** Model. A builtin.module whose attributes are the ModelProto fields
+** except the graph, each as `onnx.<field>` (onnx.ir_version,
+** onnx.opset_import = [{domain = "", version = 13}], onnx.producer_name,
+** onnx.metadata_props, onnx.functions, onnx.training_info...). An attribute
+** exists exactly when the field is present (proto2 presence counts).
+**
+** Generic field form. A message is a dictionary of its present fields by
+** proto name; integers and enums are i64, float f32, double f64, bool
+** bool, string and bytes strings, messages dictionaries; repeated numbers
+** dense arrays (array<i64: ...>), other repeated fields arrays. Whatever
+** has no closer MLIR form (functions, training_info, sparse tensors,
+** unusual tensors and attributes) is kept this way, so nothing is lost.
+**
+** Main graph. `func.func @main_graph`: graph inputs are the arguments,
+** graph outputs the operands of func.return. Its attributes:
+**   onnx.input_names, onnx.output_names  names, one per argument / result
+**   onnx.input_info, onnx.output_info    ValueInfoProto dictionaries
+**       (without name) for what the MLIR type cannot say (dim_param,
+**       denotation, doc_string, non-tensor types); `{}` where the type says
+**       it all; the attribute is absent when every entry would be `{}`
+**   onnx.name, onnx.doc_string, onnx.value_info,
+**   onnx.quantization_annotation         the other GraphProto fields
+** If the name arrays no longer have one entry per argument / result (a
+** reducer added or removed some), the export ignores them and names the
+** values afresh; an info entry is used only while it describes the
+** value's current type.
+**
+** Subgraphs (If/Loop/Scan bodies: GRAPH and GRAPHS attributes) are regions
+** of their node, one block each, ending in "onnx.Yield"(outputs), which
+** carries that graph's attributes as above. The node lists its regions'
+** attribute names in onnx.regions (a GRAPHS attribute as "name[]", once
+** per graph). Subgraphs use outer values directly.
+**
+** Nodes. "onnx.<op_type>"(inputs) with:
+**   onnx.outputs      the output names, one per result ("" for an omitted
+**                     optional output, typed `none`)
+**   onnx.name, onnx.domain, onnx.doc_string   NodeProto fields (custom
+**                     domains stay in onnx.domain; the op name is
+**                     always onnx.<op_type>)
+**   onnx.attr_order   attribute names in proto order, only when that
+**                     order is not the sorted one
+**   <attr>            each ONNX attribute under its own name: INT i64,
+**                     FLOAT f32, STRING string, INTS/FLOATS/STRINGS arrays,
+**                     TENSOR an elements attribute; anything else (or an
+**                     attribute with a doc_string, an empty list...) is the
+**                     generic dictionary of its AttributeProto
+**   onnx.t.<attr>     for a TENSOR attribute: {name, doc_string, field}
+**                     when present (field: the TensorProto field the data
+**                     came in when not raw_data, e.g. "float_data", or
+**                     "none" for an empty tensor without data)
+** An omitted optional input ("") is the result of "onnx.NoValue"() of type
+** `none`. Result types come from value_info and the graph outputs; a
+** value without either has type `!onnx.unknown`.
+**
+** Initializers. "onnx.Constant"() {value = <elements>, onnx.initializer,
+** onnx.outputs = ["w"]} at the top of the graph, in order; onnx.t.value
+** as above. Raw data above 1 KB is a dense_resource blob taken from the
+** parsed message without a copy; smaller data is `dense`. Tensors that
+** elements attributes cannot hold exactly (external data, segments,
+** complex numbers, non-canonical encodings) have a dictionary as value.
+** Sparse initializers are "onnx.Constant" with onnx.sparse_initializer
+** and a SparseTensorProto dictionary. A Constant without onnx.initializer
+** is a Constant node; `{value = dense<...>}` alone is enough.
+**
+** Types. FLOAT f32, DOUBLE f64, FLOAT16 f16, BFLOAT16 bf16, INTn iN,
+** UINTn uiN, BOOL i1, STRING !onnx.string, COMPLEX complex<fN>; unknown
+** dims `?`; sequences, maps, optionals and sparse tensors are opaque
+** (!onnx.seq, !onnx.map, !onnx.opt, !onnx.sparse_tensor).
+**
+** Export naming. Values keep their stored names while they are unique;
+** new or clashing values get fresh names gred_N. An initializer may share
+** its name with a graph input (IR < 4 models list initializers as inputs).
+*/
+
+/* Imports an ONNX ModelProto. The module does not point into data, which
+** may be freed after the call. name is used in messages. */
 int onnx_import(MlirOperation *out, MlirContext ctx, const void *data,
 	size_t len, const char *name, gred_error *e);
 

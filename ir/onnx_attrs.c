@@ -49,8 +49,17 @@ int onnx_attr_str(MlirAttribute a, MlirStringRef *s)
 {
 	if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
 		return 0;
-	*s = mlirStringAttrGetValue(a);
+	*s = onnx_str_value(a);
 	return 1;
+}
+
+MlirStringRef onnx_str_value(MlirAttribute a)
+{
+	MlirStringRef s = mlirStringAttrGetValue(a);
+
+	if (!s.data)
+		s.data = "";
+	return s;
 }
 
 char *onnx_op_name(MlirOperation op)

@@ -179,7 +179,7 @@ static int attr_export(exporter *x, Onnx__AttributeProto *p, MlirOperation op,
 		p->has_i = 1;
 		p->i = mlirIntegerAttrGetValueInt(v);
 	} else if (mlirAttributeIsAString(v)) {
-		MlirStringRef s = mlirStringAttrGetValue(v);
+		MlirStringRef s = onnx_str_value(v);
 		p->type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__STRING;
 		p->has_s = 1;
 		p->s.data = xmalloc(s.length + 1);
@@ -224,7 +224,7 @@ static int attr_export(exporter *x, Onnx__AttributeProto *p, MlirOperation op,
 			p->type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__STRINGS;
 			p->strings = xcalloc((size_t)n + 1, sizeof(*p->strings));
 			for (i = 0; i < n; i++) {
-				MlirStringRef s = mlirStringAttrGetValue(
+				MlirStringRef s = onnx_str_value(
 					mlirArrayAttrGetElement(v, i));
 				p->strings[i].data = xmalloc(s.length + 1);
 				memcpy(p->strings[i].data, s.data, s.length);

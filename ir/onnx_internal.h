@@ -32,6 +32,8 @@ MlirAttribute onnx_i64_attr(MlirContext ctx, int64_t v);
 MlirAttribute onnx_op_attr(MlirOperation op, const char *name);
 /* Whether a is a string attribute; if so its bytes in *s. */
 int onnx_attr_str(MlirAttribute a, MlirStringRef *s);
+/* The bytes of a string attribute, never with a NULL pointer. */
+MlirStringRef onnx_str_value(MlirAttribute a);
 /* "onnx.<what>" as an op name; malloc'd. */
 char *onnx_op_name(MlirOperation op);
 

@@ -434,6 +434,8 @@ int onnx_tensor_export(Onnx__TensorProto **out, MlirAttribute value,
 		t->string_data = xcalloc((size_t)numel + 1, sizeof(*t->string_data));
 		for (i = 0; i < numel; i++) {
 			s = mlirDenseElementsAttrGetStringValue(value, i);
+			if (!s.data)
+				s.data = "";
 			t->string_data[i].data = xmalloc(s.length + 1);
 			memcpy(t->string_data[i].data, s.data, s.length);
 			t->string_data[i].len = s.length;
