@@ -1,0 +1,285 @@
+/*
+** Edge removal: replaces one operand of an op by an earlier value of the
+** same type or a zero constant, or drops it where the ONNX op allows.
+*/
+#include "pass.h"
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "edit.h"
+#include "infer.h"
+#include "optable.h"
+#include "simplify.h"
+
+enum { OMIT, EARLIER, NEAREST, ZERO };
+
+/* A top-level func.func of an ONNX graph: its results may take any
+** tensor type. */
+static int onnx_return(MlirOperation op)
+{
+	MlirOperation f = mlirOperationGetParentOperation(op);
+	MlirStringRef name = mlirStringRefCreateFromCString("onnx.input_names");
+
+	return edit_name_is(op, "func.return") && !mlirOperationIsNull(f) &&
+		edit_name_is(f, "func.func") &&
+		!mlirAttributeIsNull(mlirOperationGetAttributeByName(f, name));
+}
+
+/* A value op may use instead of operand i: same type (any for an ONNX
+** graph's results), not the operand itself, defined before op. With
+** nearest, the last such value of the innermost scope that has one;
+** else the first in program order of the outermost scope. */
+static MlirValue earlier(MlirOperation op, intptr_t i, int nearest)
+{
+	MlirValue cur = mlirOperationGetOperand(op, i), best = {NULL};
+	MlirType t = mlirValueGetType(cur);
+	int any = onnx_return(op);
+	MlirOperation at = op;
+
+	for (;;) {
+		MlirBlock b = mlirOperationGetBlock(at);
+		MlirOperation o, parent;
+		MlirValue found = {NULL};
+		intptr_t k, n;
+
+		if (mlirBlockIsNull(b))
+			break;
+		n = mlirBlockGetNumArguments(b);
+		for (k = 0; k < n && (nearest || mlirValueIsNull(found)); k++) {
+			MlirValue a = mlirBlockGetArgument(b, k);
+			MlirType at_t = mlirValueGetType(a);
+			if (!mlirValueEqual(a, cur) && (mlirTypeEqual(at_t, t) || any))
+				found = a;
+		}
+		for (o = mlirBlockGetFirstOperation(b);
+		     (nearest || mlirValueIsNull(found)) && !mlirOperationIsNull(o) &&
+		     !mlirOperationEqual(o, at); o = mlirOperationGetNextInBlock(o)) {
+			n = mlirOperationGetNumResults(o);
+			for (k = 0; k < n && (nearest || mlirValueIsNull(found)); k++) {
+				MlirValue r = mlirOperationGetResult(o, k);
+				MlirType rt = mlirValueGetType(r);
+				if (!mlirValueEqual(r, cur) && (mlirTypeEqual(rt, t) ||
+				    (any && !mlirTypeIsANone(rt))))
+					found = r;
+			}
+		}
+		if (!mlirValueIsNull(found) && nearest)
+			return found;
+		if (!mlirValueIsNull(found))
+			best = found;  /* outer scopes overwrite inner ones */
+		parent = mlirBlockGetParentOperation(b);
+		if (mlirOperationIsNull(parent) || edit_is_boundary(parent))
+			break;
+		at = parent;
+	}
+	return best;
+}
+
+/* A zero of type t as a new constant before op, or null. */
+static MlirValue zero(MlirOperation op, MlirType t)
+{
+	MlirContext ctx = mlirTypeGetContext(t);
+	int onnx = edit_name_prefix(op, "onnx.") || onnx_return(op);
+	MlirAttribute z;
+	MlirOperationState st;
+	MlirOperation c;
+	MlirNamedAttribute na;
+
+	if (mlirTypeIsARankedTensor(t) || mlirTypeIsAVector(t)) {
+		MlirType el = mlirShapedTypeGetElementType(t);
+		if (!mlirShapedTypeHasStaticShape(t) || !simp_is_number(el) ||
+		    (mlirTypeIsARankedTensor(t) &&
+		     !mlirAttributeIsNull(mlirRankedTensorTypeGetEncoding(t))) ||
+		    (mlirTypeIsAIndex(el) && !onnx && mlirTypeIsARankedTensor(t)))
+			return (MlirValue){NULL};
+		z = mlirDenseElementsAttrSplatGet(t, simp_scalar(el, 0));
+	} else if (!onnx && simp_is_number(t)) {
+		z = simp_scalar(t, 0);
+	} else {
+		return (MlirValue){NULL};
+	}
+	if (onnx && !mlirTypeIsARankedTensor(t))
+		return (MlirValue){NULL};
+	mlirContextGetOrLoadDialect(ctx, mlirStringRefCreateFromCString("arith"));
+	st = mlirOperationStateGet(mlirStringRefCreateFromCString(
+		onnx ? "onnx.Constant" : "arith.constant"),
+		mlirOperationGetLocation(op));
+	mlirOperationStateAddResults(&st, 1, &t);
+	na = mlirNamedAttributeGet(mlirIdentifierGet(ctx,
+		mlirStringRefCreateFromCString("value")), z);
+	mlirOperationStateAddAttributes(&st, 1, &na);
+	c = mlirOperationCreate(&st);
+	mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(op), op, c);
+	return mlirOperationGetResult(c, 0);
+}
+
+static int is_constant(MlirValue v)
+{
+	MlirOperation o;
+
+	if (!mlirValueIsAOpResult(v))
+		return 0;
+	o = mlirOpResultGetOwner(v);
+	return mlirOperationGetNumOperands(o) == 0 &&
+		(edit_name_is(o, "onnx.Constant") || edit_name_is(o, "arith.constant") ||
+		 edit_name_is(o, "onnx.NoValue"));
+}
+
+/* The first optional input of an ONNX op the table knows; INTPTR_MAX
+** if none may go. */
+static intptr_t first_optional(MlirOperation op)
+{
+	MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(op));
+	char name[64];
+	const opt_entry *ent;
+
+	if (!edit_name_prefix(op, "onnx.") || s.length - 5 >= sizeof(name))
+		return INTPTR_MAX;
+	memcpy(name, s.data + 5, s.length - 5);
+	name[s.length - 5] = 0;
+	ent = optable_find(name);
+	return ent ? ent->min_in : INTPTR_MAX;
+}
+
+static int keep_op(MlirOperation op, int *skip, void *user)
+{
+	(void)skip;
+	(void)user;
+	return mlirOperationGetNumOperands(op) > 0;
+}
+
+static void collect(simp_list *l, MlirOperation module)
+{
+	edit_ops ops = {0};
+	size_t i;
+
+	edit_collect(&ops, module, keep_op, NULL);
+	for (i = 0; i < ops.n; i++) {
+		MlirOperation op = ops.v[i];
+		intptr_t k, n = mlirOperationGetNumOperands(op);
+		intptr_t opt = first_optional(op);
+
+		for (k = 0; k < n; k++) {
+			MlirValue v = mlirOperationGetOperand(op, k);
+			MlirValue a = earlier(op, k, 0), b = earlier(op, k, 1);
+
+			if (k >= opt && !mlirTypeIsANone(mlirValueGetType(v)))
+				simp_push(l, op, k, OMIT, 0);
+			if (!mlirValueIsNull(a))
+				simp_push(l, op, k, EARLIER, 0);
+			if (!mlirValueIsNull(b) && !mlirValueEqual(a, b))
+				simp_push(l, op, k, NEAREST, 0);
+			if (!is_constant(v) && !mlirTypeIsANone(mlirValueGetType(v)))
+				simp_push(l, op, k, ZERO, 0);
+		}
+	}
+	edit_ops_free(&ops);
+}
+
+static size_t operands_count(MlirOperation module)
+{
+	simp_list l = {0};
+	size_t n;
+
+	collect(&l, module);
+	n = l.n;
+	simp_free(&l);
+	return n;
+}
+
+/* An omitted ONNX input: a none value, or nothing if it is the last. */
+static void omit(MlirOperation op, intptr_t i)
+{
+	intptr_t k, n = mlirOperationGetNumOperands(op);
+	MlirValue *v;
+	MlirOperationState st;
+	MlirOperation nv;
+	MlirType none;
+
+	if (i == n - 1) {
+		v = xmalloc((size_t)n * sizeof(*v));
+		for (k = 0; k < n - 1; k++)
+			v[k] = mlirOperationGetOperand(op, k);
+		mlirOperationSetOperands(op, n - 1, v);
+		free(v);
+		return;
+	}
+	none = mlirNoneTypeGet(mlirOperationGetContext(op));
+	st = mlirOperationStateGet(mlirStringRefCreateFromCString("onnx.NoValue"),
+		mlirOperationGetLocation(op));
+	mlirOperationStateAddResults(&st, 1, &none);
+	nv = mlirOperationCreate(&st);
+	mlirBlockInsertOwnedOperationBefore(mlirOperationGetBlock(op), op, nv);
+	mlirOperationSetOperand(op, i, mlirOperationGetResult(nv, 0));
+}
+
+static int operands_apply(MlirOperation module, size_t begin, size_t end,
+	gred_error *e)
+{
+	simp_list l = {0};
+	edit_ops onnx_ops = {0}, rets = {0};
+	edit_set set;
+	infer_changes c = {0};
+	size_t k;
+	int r = 0;
+
+	(void)e;
+	collect(&l, module);
+	if (end > l.n)
+		end = l.n;
+	/* Last operands first, so omitted trailing inputs all go. */
+	for (k = end; k-- > begin;) {
+		simp_cand *cd = &l.v[k];
+		MlirValue v = {NULL};
+
+		if (!simp_first_in_chunk(&l, begin, k))
+			continue;
+		if (cd->kind == OMIT) {
+			omit(cd->op, cd->key);
+		} else {
+			MlirValue old = mlirOperationGetOperand(cd->op, cd->key);
+			v = cd->kind == ZERO ? zero(cd->op, mlirValueGetType(old)) :
+				earlier(cd->op, cd->key, cd->kind == NEAREST);
+			if (mlirValueIsNull(v))
+				continue;
+			mlirOperationSetOperand(cd->op, cd->key, v);
+		}
+		if (onnx_return(cd->op))
+			edit_ops_push(&rets, cd->op);
+		else if (edit_name_prefix(cd->op, "onnx."))
+			edit_ops_push(&onnx_ops, cd->op);
+		r = 1;
+	}
+	/* An ONNX graph's result now may be a value the import left
+	** untyped: the table may know its type. */
+	for (k = 0; k < rets.n && r; k++) {
+		intptr_t i, n = mlirOperationGetNumOperands(rets.v[k]);
+		for (i = 0; i < n; i++) {
+			MlirValue v = mlirOperationGetOperand(rets.v[k], i);
+			MlirType t;
+			if (mlirTypeIsAShaped(mlirValueGetType(v)))
+				continue;
+			t = infer_known_type(module, v);
+			if (mlirTypeIsNull(t))
+				r = 0;
+			else
+				mlirValueSetType(v, t);
+		}
+		infer_sync_results(rets.v[k]);
+	}
+	/* An omitted input can change an ONNX op's result shapes. */
+	edit_set_init(&set, onnx_ops.v, onnx_ops.n);
+	if (onnx_ops.n && infer_forward(module, &c, &set) < 0)
+		r = 0;
+	edit_set_free(&set);
+	edit_ops_free(&onnx_ops);
+	edit_ops_free(&rets);
+	infer_changes_free(&c);
+	simp_free(&l);
+	return r;
+}
+
+const pass pass_operands = {"operands", operands_count, operands_apply};

@@ -1,0 +1,342 @@
+/*
+** Shape shrinking: drops, sets to 1 or halves one dim of a graph input, a
+** constant or an operand-free op's result, then re-derives types downstream.
+*/
+#include "pass.h"
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "edit.h"
+#include "infer.h"
+#include "simplify.h"
+
+#define MAX_RANK 16
+/* Bigger non-splat constants wait for the constants pass to splat them. */
+#define MAX_COPY 65536
+
+/* Each choice alone, or LINKED: also made to the dims of the same size
+** and position in the graph inputs and constants that feed the same ops
+** (a Conv's input and weight channels, its weight and bias counts). */
+enum { DROP, ONE, HALF, LINKED = 4 };
+enum { ARG, CONST, RESULT };
+
+static int static_tensor(MlirType t)
+{
+	return mlirTypeIsARankedTensor(t) && mlirShapedTypeHasStaticShape(t) &&
+		mlirShapedTypeGetRank(t) <= MAX_RANK;
+}
+
+static MlirAttribute value_attr(MlirOperation op)
+{
+	return mlirOperationGetAttributeByName(op,
+		mlirStringRefCreateFromCString("value"));
+}
+
+static int is_const(MlirOperation op)
+{
+	MlirAttribute a;
+
+	if (!edit_name_is(op, "onnx.Constant") && !edit_name_is(op, "arith.constant"))
+		return 0;
+	a = value_attr(op);
+	return !mlirAttributeIsNull(a) && mlirAttributeIsADenseElements(a) &&
+		static_tensor(mlirAttributeGetType(a)) &&
+		(mlirDenseElementsAttrIsSplat(a) ||
+		 mlirElementsAttrGetNumElements(a) <= MAX_COPY) &&
+		simp_is_number(mlirShapedTypeGetElementType(mlirAttributeGetType(a)));
+}
+
+static int kind_of(MlirOperation op)
+{
+	if (edit_name_is(op, "func.func"))
+		return ARG;
+	return is_const(op) ? CONST : RESULT;
+}
+
+static void add_dims(simp_list *l, MlirOperation op, intptr_t base, MlirType t)
+{
+	intptr_t d, r;
+
+	if (!static_tensor(t))
+		return;
+	r = mlirShapedTypeGetRank(t);
+	for (d = 0; d < r; d++) {
+		int64_t n = mlirShapedTypeGetDimSize(t, d);
+		int link;
+		for (link = LINKED; link >= 0; link -= LINKED) {
+			simp_push(l, op, base + d, link | DROP, 0);
+			if (n > 1)
+				simp_push(l, op, base + d, link | ONE, 0);
+			if (n / 2 > 1)
+				simp_push(l, op, base + d, link | HALF, 0);
+		}
+	}
+}
+
+static int keep_target(MlirOperation op, int *skip, void *user)
+{
+	(void)user;
+	if (edit_name_is(op, "func.func")) {
+		if (!edit_is_top_level(op))
+			*skip = 1;
+		return edit_is_top_level(op);
+	}
+	if (is_const(op))
+		return 1;
+	return mlirOperationGetNumOperands(op) == 0 &&
+		mlirOperationGetNumResults(op) > 0 &&
+		mlirOperationGetNumRegions(op) == 0 && !edit_name_prefix(op, "onnx.");
+}
+
+static void collect(simp_list *l, MlirOperation module)
+{
+	edit_ops ops = {0};
+	size_t i;
+	intptr_t k, n;
+
+	edit_collect(&ops, module, keep_target, NULL);
+	for (i = 0; i < ops.n; i++) {
+		MlirOperation op = ops.v[i];
+		switch (kind_of(op)) {
+		case ARG: {
+			MlirRegion r = mlirOperationGetFirstRegion(op);
+			MlirBlock b = mlirRegionIsNull(r) ? (MlirBlock){NULL} :
+				mlirRegionGetFirstBlock(r);
+			n = mlirBlockIsNull(b) ? 0 : mlirBlockGetNumArguments(b);
+			for (k = 0; k < n; k++)
+				add_dims(l, op, k * 64, mlirValueGetType(
+					mlirBlockGetArgument(b, k)));
+			break;
+		}
+		case CONST:
+			add_dims(l, op, 0, mlirValueGetType(mlirOperationGetResult(op, 0)));
+			break;
+		default:
+			n = mlirOperationGetNumResults(op);
+			for (k = 0; k < n; k++)
+				add_dims(l, op, k * 64, mlirValueGetType(
+					mlirOperationGetResult(op, k)));
+		}
+	}
+	edit_ops_free(&ops);
+}
+
+static size_t shapes_count(MlirOperation module)
+{
+	simp_list l = {0};
+	size_t n;
+
+	collect(&l, module);
+	n = l.n;
+	simp_free(&l);
+	return n;
+}
+
+/* The new type of one value: its dims changed by the choices. */
+typedef struct reshape {
+	MlirOperation op;
+	intptr_t index;             /* argument or result */
+	int64_t dim[MAX_RANK];
+	int drop[MAX_RANK], chosen[MAX_RANK];
+} reshape;
+
+static MlirType reshaped(const reshape *s, MlirType old)
+{
+	int64_t dims[MAX_RANK];
+	intptr_t d, r = mlirShapedTypeGetRank(old), n = 0;
+
+	for (d = 0; d < r; d++)
+		if (!s->drop[d])
+			dims[n++] = s->dim[d];
+	return mlirRankedTensorTypeGet(n, dims, mlirShapedTypeGetElementType(old),
+		mlirRankedTensorTypeGetEncoding(old));
+}
+
+/* The constant cut to type t: element i of the result is the element of
+** the old one at the same coordinates (0 along dropped dims). */
+static MlirAttribute cut(MlirAttribute a, MlirType t, const reshape *s)
+{
+	MlirType old = mlirAttributeGetType(a);
+	MlirType el = mlirShapedTypeGetElementType(old);
+	intptr_t r = mlirShapedTypeGetRank(old), d;
+	int64_t n = mlirElementsAttrGetNumElements(a), i;
+	int64_t idx[MAX_RANK] = {0}, stride[MAX_RANK];
+	MlirAttribute *v, res;
+	double x;
+
+	if (mlirDenseElementsAttrIsSplat(a))
+		return mlirDenseElementsAttrSplatGet(t,
+			mlirDenseElementsAttrGetSplatValue(a));
+	for (d = r, i = 1; d-- > 0;) {
+		stride[d] = i;
+		i *= mlirShapedTypeGetDimSize(old, d);
+	}
+	for (d = 0, n = 1; d < mlirShapedTypeGetRank(t); d++)
+		n *= mlirShapedTypeGetDimSize(t, d);
+	v = xmalloc((size_t)(n ? n : 1) * sizeof(*v));
+	for (i = 0; i < n; i++) {
+		int64_t pos = 0;
+		for (d = 0; d < r; d++)
+			pos += idx[d] * stride[d];
+		if (simp_elem(&x, a, pos) < 0)
+			x = 0;
+		v[i] = simp_scalar(el, x);
+		/* next coordinates, last kept dim fastest */
+		for (d = r; d-- > 0;) {
+			if (s->drop[d])
+				continue;
+			if (++idx[d] < s->dim[d])
+				break;
+			idx[d] = 0;
+		}
+	}
+	res = mlirDenseElementsAttrGet(t, n, v);
+	free(v);
+	return res;
+}
+
+static MlirValue target_value(MlirOperation op, intptr_t index)
+{
+	if (kind_of(op) == ARG)
+		return mlirBlockGetArgument(mlirRegionGetFirstBlock(
+			mlirOperationGetFirstRegion(op)), index);
+	return mlirOperationGetResult(op, index);
+}
+
+static void apply_one(const reshape *s, infer_changes *c)
+{
+	MlirValue v = target_value(s->op, s->index);
+	MlirType old = mlirValueGetType(v), t = reshaped(s, old);
+
+	switch (kind_of(s->op)) {
+	case ARG:
+		infer_set_arg_type(s->op, s->index, t);
+		break;
+	case CONST:
+		mlirOperationSetAttributeByName(s->op,
+			mlirStringRefCreateFromCString("value"),
+			cut(value_attr(s->op), t, s));
+		mlirValueSetType(v, t);
+		break;
+	default:
+		mlirValueSetType(v, t);
+	}
+	infer_note(c, v, old);
+}
+
+/* Records choice kind for dim d of target (op, index), once. */
+static void choose(reshape **s, size_t *ns, size_t *cap, MlirOperation op,
+	intptr_t index, intptr_t d, int kind)
+{
+	reshape *cur = NULL;
+	size_t k;
+	intptr_t i;
+	MlirType t;
+
+	for (k = 0; k < *ns && !cur; k++)
+		if (mlirOperationEqual((*s)[k].op, op) && (*s)[k].index == index)
+			cur = &(*s)[k];
+	if (!cur) {
+		if (*ns == *cap) {
+			*cap = *cap ? 2 * *cap : 16;
+			*s = xrealloc(*s, *cap * sizeof(**s));
+		}
+		cur = &(*s)[(*ns)++];
+		memset(cur, 0, sizeof(*cur));
+		cur->op = op;
+		cur->index = index;
+		t = mlirValueGetType(target_value(op, index));
+		for (i = 0; i < mlirShapedTypeGetRank(t); i++)
+			cur->dim[i] = mlirShapedTypeGetDimSize(t, i);
+	}
+	if (cur->drop[d] || cur->chosen[d])
+		return;
+	cur->chosen[d] = 1;
+	if (kind == DROP)
+		cur->drop[d] = 1;
+	else
+		cur->dim[d] = kind == ONE ? 1 : cur->dim[d] / 2;
+}
+
+/* The target (op, index) a value is, if it is one: a top-level
+** function's argument or a shrinkable constant. */
+static int as_target(MlirValue v, MlirOperation *op, intptr_t *index)
+{
+	if (mlirValueIsAOpResult(v)) {
+		*op = mlirOpResultGetOwner(v);
+		*index = mlirOpResultGetResultNumber(v);
+		return is_const(*op);
+	}
+	*op = mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v));
+	*index = mlirBlockArgumentGetArgNumber(v);
+	return !mlirOperationIsNull(*op) && edit_name_is(*op, "func.func") &&
+		edit_is_top_level(*op);
+}
+
+/* The same choice for the dims of the same size at d in the targets
+** that are operands of the ops using (op, index). */
+static void link(reshape **s, size_t *ns, size_t *cap, MlirOperation op,
+	intptr_t index, intptr_t d, int kind)
+{
+	MlirValue v = target_value(op, index);
+	int64_t size = mlirShapedTypeGetDimSize(mlirValueGetType(v), d);
+	MlirOpOperand u;
+
+	for (u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u);
+	     u = mlirOpOperandGetNextUse(u)) {
+		MlirOperation user = mlirOpOperandGetOwner(u);
+		intptr_t i, n = mlirOperationGetNumOperands(user), idx;
+
+		for (i = 0; i < n; i++) {
+			MlirValue o = mlirOperationGetOperand(user, i);
+			MlirType t = mlirValueGetType(o);
+			MlirOperation top;
+
+			if (mlirValueEqual(o, v) || !as_target(o, &top, &idx) ||
+			    !static_tensor(t) || mlirShapedTypeGetRank(t) <= d ||
+			    mlirShapedTypeGetDimSize(t, d) != size)
+				continue;
+			choose(s, ns, cap, top, idx, d, kind);
+		}
+	}
+}
+
+static int shapes_apply(MlirOperation module, size_t begin, size_t end,
+	gred_error *e)
+{
+	simp_list l = {0};
+	reshape *s = NULL;
+	infer_changes c = {0};
+	size_t k, ns = 0, cap = 0;
+	int r = 0;
+
+	(void)e;
+	collect(&l, module);
+	if (end > l.n)
+		end = l.n;
+	for (k = begin; k < end; k++) {
+		simp_cand *cd = &l.v[k];
+
+		if (!simp_first_in_chunk(&l, begin, k))
+			continue;
+		choose(&s, &ns, &cap, cd->op, cd->key / 64, cd->key % 64,
+			cd->kind & ~LINKED);
+		if (cd->kind & LINKED)
+			link(&s, &ns, &cap, cd->op, cd->key / 64, cd->key % 64,
+				cd->kind & ~LINKED);
+	}
+	for (k = 0; k < ns; k++)
+		apply_one(&s[k], &c);
+	r = ns > 0;
+	if (r && infer_forward(module, &c, NULL) < 0)
+		r = 0;
+	infer_changes_free(&c);
+	free(s);
+	simp_free(&l);
+	return r;
+}
+
+const pass pass_shapes = {"shapes", shapes_count, shapes_apply};
