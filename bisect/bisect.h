@@ -33,8 +33,10 @@ typedef struct bisect_search {
 	unsigned char *flag;    /* BISECT_F_* per commit */
 	size_t bad;             /* the newest commit known bad */
 	size_t left;            /* live candidates, the bad one included */
+	size_t testable;        /* of those, not skipped (after counting) */
 	size_t probes, skips;
-	size_t *reach, *stack;  /* scratch for counting */
+	size_t streak;          /* skips in a row, to jump out of a broken run */
+	size_t *reach, *stack;  /* live untested ancestors; scratch for walks */
 	unsigned *stamp, epoch;
 } bisect_search;
 
@@ -61,8 +63,12 @@ int bisect_search_mark(bisect_search *s, size_t i, bisect_verdict v,
 /*
 ** The next commit to probe: among live, untested commits, the one whose
 ** count of live ancestors (itself included) is closest to half of the
-** live set, as git does. Returns 1 with *out set, or 0 when the search
-** is over (see bisect_search_answer).
+** live set, as git does; skipped commits are not counted, as they cannot
+** be tested. After k skips in a row it keeps 2^(k-1) commits away from
+** the skipped ones (while that costs little balance), so a run of
+** unbuildable commits at the midpoint costs about log2 of its length.
+** Returns 1 with *out set, or 0 when the search is over (see
+** bisect_search_answer).
 */
 int bisect_search_next(size_t *out, bisect_search *s);
 

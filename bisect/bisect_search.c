@@ -140,6 +140,7 @@ int bisect_search_mark(bisect_search *s, size_t i, bisect_verdict v,
 		return gred_errorf(e, "commit %s is not a candidate any more", hex);
 	}
 	s->probes++;
+	s->streak = v == BISECT_SKIP ? s->streak + 1 : 0;
 	switch (v) {
 	case BISECT_GOOD:
 		mark_good(s, i);
@@ -157,7 +158,7 @@ int bisect_search_mark(bisect_search *s, size_t i, bisect_verdict v,
 	return 0;
 }
 
-/* Number of live ancestors of i (itself included), for a merge. */
+/* Number of testable live ancestors of i (itself included), for a merge. */
 static size_t count_merge(bisect_search *s, size_t i)
 {
 	size_t sp = 0, n = 0, k;
@@ -171,7 +172,7 @@ static size_t count_merge(bisect_search *s, size_t i)
 	s->stack[sp++] = i;
 	while (sp) {
 		size_t j = s->stack[--sp];
-		n++;
+		n += !(s->flag[j] & BISECT_F_SKIP);
 		for (k = s->poff[j]; k < s->poff[j + 1]; k++) {
 			size_t p = s->par[k];
 			if (!(s->flag[p] & BISECT_F_LIVE) || s->stamp[p] == ep)
@@ -188,46 +189,95 @@ static size_t count_merge(bisect_search *s, size_t i)
 ** single live parent has that parent's count plus one (an ancestor of a
 ** candidate outside the set is good, so it adds nothing); only merges
 ** need a walk. Histories are mostly linear, so this stays near O(n).
+** Skipped commits are not counted: they cannot be tested, so a probe
+** should halve the commits that can.
 */
 static void count_reach(bisect_search *s)
 {
 	size_t i, k;
 
+	s->testable = 0;
 	for (i = 0; i < s->n; i++) {
-		size_t live = 0, last = 0;
+		size_t live = 0, last = 0, self;
 		if (!(s->flag[i] & BISECT_F_LIVE))
 			continue;
+		self = !(s->flag[i] & BISECT_F_SKIP);
+		s->testable += self;
 		for (k = s->poff[i]; k < s->poff[i + 1]; k++)
 			if (s->flag[s->par[k]] & BISECT_F_LIVE) {
 				live++;
 				last = s->par[k];
 			}
 		if (live == 0)
-			s->reach[i] = 1;
+			s->reach[i] = self;
 		else if (live == 1)
-			s->reach[i] = s->reach[last] + 1;
+			s->reach[i] = s->reach[last] + self;
 		else
 			s->reach[i] = count_merge(s, i);
 	}
 }
 
-int bisect_search_next(size_t *out, bisect_search *s)
+/* A jump away from skipped commits may cost at most 1/JUMP_SHARE of
+** balance; small sets are bisected exactly. */
+#define JUMP_SHARE 32
+
+static size_t weight(const bisect_search *s, size_t i)
+{
+	return s->reach[i] < s->testable - s->reach[i] ? s->reach[i] :
+		s->testable - s->reach[i];
+}
+
+/* Distance, in ancestor counts, from i to the nearest live skipped commit. */
+static size_t skip_distance(const bisect_search *s, size_t i)
+{
+	size_t j, best = SIZE_MAX;
+
+	for (j = 0; j < s->n; j++) {
+		size_t d;
+		if ((s->flag[j] & (BISECT_F_LIVE | BISECT_F_SKIP)) !=
+		    (BISECT_F_LIVE | BISECT_F_SKIP))
+			continue;
+		d = s->reach[i] > s->reach[j] ? s->reach[i] - s->reach[j] :
+			s->reach[j] - s->reach[i];
+		if (d < best)
+			best = d;
+	}
+	return best;
+}
+
+/* The best untested candidate at least min_dist from any skipped one. */
+static size_t pick(const bisect_search *s, size_t min_dist)
 {
 	size_t i, best = SIZE_MAX, bestw = 0;
 
-	count_reach(s);
 	for (i = 0; i < s->n; i++) {
 		size_t w;
 		if (!(s->flag[i] & BISECT_F_LIVE) || (s->flag[i] & BISECT_F_SKIP) ||
 		    i == s->bad)
 			continue;
-		w = s->reach[i] < s->left - s->reach[i] ? s->reach[i] :
-			s->left - s->reach[i];
-		if (best == SIZE_MAX || w > bestw) {
-			best = i;
-			bestw = w;
-		}
+		w = weight(s, i);
+		if (best != SIZE_MAX && w <= bestw)
+			continue;
+		if (min_dist > 1 && skip_distance(s, i) < min_dist)
+			continue;
+		best = i;
+		bestw = w;
 	}
+	return best;
+}
+
+int bisect_search_next(size_t *out, bisect_search *s)
+{
+	size_t best = SIZE_MAX;
+
+	count_reach(s);
+	if (s->streak >= 2 && s->streak < 24) {
+		size_t d = (size_t)1 << (s->streak - 1);
+		if (d * JUMP_SHARE <= s->testable)
+			best = pick(s, d);
+	}
+	if (best == SIZE_MAX)
+		best = pick(s, 0);
 	if (best == SIZE_MAX)
 		return 0;
 	*out = best;

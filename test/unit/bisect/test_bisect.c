@@ -410,6 +410,59 @@ static void test_bisect__skips_make_it_ambiguous(void **state)
 	history_close(&h);
 }
 
+/*
+ *   c0 (good) --- ... --- c495 ... c504 --- ... --- c999 (bad)
+ *                         xxxxxxxxxxxxx
+ *                         do not build
+ *
+ * The search alone (no repository): a run of ten unbuildable commits at
+ * the midpoint costs a few skips, not ten, for every first bad commit
+ * outside it, and the bound holds.
+ */
+static void test_bisect__skip_run_at_midpoint_is_left_quickly(void **state)
+{
+	static const size_t n = 999;
+	git_oid *oid = xcalloc(n, sizeof(*oid));
+	size_t *poff = xcalloc(n + 1, sizeof(*poff)), *par = xcalloc(n, sizeof(*par));
+	size_t i, fb, max_skips = 0;
+	gred_error e;
+
+	(void)state;
+	/* search index i is commit c(i+1) */
+	for (i = 0; i < n; i++) {
+		oid[i].id[0] = (unsigned char)(i & 255);
+		oid[i].id[1] = (unsigned char)(i >> 8);
+		poff[i] = i ? i - 1 : 0;
+		if (i)
+			par[i - 1] = i - 1;
+	}
+	poff[n] = n - 1;
+	for (fb = 1; fb <= n; fb += 7) {
+		bisect_search s;
+		size_t *ans, nans;
+		if (fb >= 495 && fb <= 505)
+			continue;
+		assert_int_equal(bisect_search_init(&s, n, oid, poff, par, &e), 0);
+		while (bisect_search_next(&i, &s)) {
+			size_t c = i + 1;
+			assert_int_equal(bisect_search_mark(&s, i, c >= 495 && c < 505 ?
+				BISECT_SKIP : c >= fb ? BISECT_BAD : BISECT_GOOD, &e), 0);
+		}
+		bisect_search_answer(&ans, &nans, &s);
+		assert_int_equal(nans, 1);
+		assert_int_equal(ans[0] + 1, fb);
+		assert_true(s.probes <= ceil_log2(n) + s.skips);
+		if (s.skips > max_skips)
+			max_skips = s.skips;
+		free(ans);
+		bisect_search_free(&s);
+	}
+	assert_true(max_skips <= 4);
+	free(oid);
+	free(poff);
+	free(par);
+}
+
 /* --- verdicts --- */
 
 static void test_bisect__classify_exit_codes(void **state)
@@ -969,6 +1022,7 @@ int main(void)
 		cmocka_unit_test(test_bisect__merge_long_branches),
 		cmocka_unit_test(test_bisect__skip_run),
 		cmocka_unit_test(test_bisect__skips_make_it_ambiguous),
+		cmocka_unit_test(test_bisect__skip_run_at_midpoint_is_left_quickly),
 		cmocka_unit_test(test_bisect__classify_exit_codes),
 		cmocka_unit_test(test_bisect__state_round_trip),
 		cmocka_unit_test(test_bisect__session_build_and_test),
