@@ -36,7 +36,10 @@ static MlirValue earlier(MlirOperation op, intptr_t i, int nearest)
 {
 	MlirValue cur = mlirOperationGetOperand(op, i), best = {NULL};
 	MlirType t = mlirValueGetType(cur);
-	int any = onnx_return(op);
+	/* ONNX ops take any tensor where the import left a type unknown;
+	** the op table judges the result where it can */
+	int any = onnx_return(op) || (edit_name_prefix(op, "onnx.") &&
+		!mlirTypeIsAShaped(t) && !mlirTypeIsANone(t));
 	MlirOperation at = op;
 
 	for (;;) {
@@ -51,7 +54,8 @@ static MlirValue earlier(MlirOperation op, intptr_t i, int nearest)
 		for (k = 0; k < n && (nearest || mlirValueIsNull(found)); k++) {
 			MlirValue a = mlirBlockGetArgument(b, k);
 			MlirType at_t = mlirValueGetType(a);
-			if (!mlirValueEqual(a, cur) && (mlirTypeEqual(at_t, t) || any))
+			if (!mlirValueEqual(a, cur) && (mlirTypeEqual(at_t, t) ||
+			    (any && !mlirTypeIsANone(at_t))))
 				found = a;
 		}
 		for (o = mlirBlockGetFirstOperation(b);
