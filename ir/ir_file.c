@@ -43,6 +43,10 @@ int ir_file_load(ir_file *out, MlirContext ctx, const char *path,
 			return gred_errorf(e, "%s: binary data in a .mlir file", path);
 		}
 		err = ir_parse(&f.op, ctx, f.data, f.len, path, e);
+		if (err == 0) {
+			free(f.data);
+			f.data = NULL;
+		}
 	} else {
 		err = onnx_import(&f.op, ctx, f.data, f.len, path, &sub);
 		if (err < 0)

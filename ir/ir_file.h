@@ -15,9 +15,9 @@ typedef enum ir_format {
 	IR_FORMAT_ONNX
 } ir_format;
 
-/* A loaded file. data holds the bytes of an .mlir file; for an .onnx
-** file it is NULL after loading (the module owns its tensor data, so the
-** protobuf bytes are freed at once). len is the file's size. */
+/* A loaded file. data is NULL after loading: the module owns all it
+** needs (tensor data included), so the file's bytes are freed at once.
+** len is the file's size. */
 typedef struct ir_file {
 	ir_format format;
 	char *data;

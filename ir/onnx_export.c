@@ -18,6 +18,7 @@ typedef struct exporter {
 	unsigned fresh;
 	gred_error *e;
 	MlirContext ctx;
+	onnx_map deferred; /* onnx_deferred * -> itself */
 } exporter;
 
 #define NULL_OP ((MlirOperation){NULL})
@@ -190,7 +191,7 @@ static int attr_export(exporter *x, Onnx__AttributeProto *p, MlirOperation op,
 		MlirAttribute extra = onnx_op_attr(op, k);
 		free(k);
 		p->type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__TENSOR;
-		if (onnx_tensor_export(&p->t, v, extra, e) < 0)
+		if (onnx_tensor_export(&p->t, v, extra, &x->deferred, e) < 0)
 			return -1;
 	} else if (mlirAttributeIsADenseI64Array(v)) {
 		p->type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INTS;
@@ -429,7 +430,7 @@ static int initializer_export(exporter *x, MlirOperation op,
 		return 0;
 	}
 	if (onnx_tensor_export(&t, v, onnx_op_attr(op,
-		    ONNX_A_TENSOR_PREFIX "value"), x->e) < 0) {
+		    ONNX_A_TENSOR_PREFIX "value"), &x->deferred, x->e) < 0) {
 		onnx__tensor_proto__free_unpacked(t, NULL);
 		return -1;
 	}
@@ -549,8 +550,30 @@ static int graph_export(exporter *x, MlirBlock block, MlirOperation anchor,
 	return value_info_update(x, g, x->ctx);
 }
 
+/* Packs into a gred_buf, reading deferred raw data straight into it. */
+typedef struct pack_sink {
+	ProtobufCBuffer base;
+	gred_buf *out;
+	const onnx_map *deferred;
+} pack_sink;
+
+static void sink_append(ProtobufCBuffer *b, size_t len, const uint8_t *data)
+{
+	pack_sink *s = (pack_sink *)b;
+	const onnx_deferred *d = len ? onnx_map_get(s->deferred, data) : NULL;
+
+	if (!d) {
+		buf_append(s->out, data, len);
+		return;
+	}
+	buf_grow(s->out, len);
+	onnx_deferred_fill(s->out->data + s->out->len, d, len);
+	s->out->len += len;
+}
+
 int onnx_export(gred_buf *out, MlirOperation module, gred_error *e)
 {
+	pack_sink sink;
 	static const char *const skip[] = {"graph", NULL};
 	exporter x = {0};
 	Onnx__ModelProto *m;
@@ -560,6 +583,7 @@ int onnx_export(gred_buf *out, MlirOperation module, gred_error *e)
 	int err = -1;
 
 	x.names.by_ptr = 1;
+	x.deferred.by_ptr = 1;
 	x.e = e;
 	x.ctx = mlirOperationGetContext(module);
 	if (!op_is(module, "builtin.module") ||
@@ -587,8 +611,10 @@ int onnx_export(gred_buf *out, MlirOperation module, gred_error *e)
 		goto done;
 	len = protobuf_c_message_get_packed_size(&m->base);
 	buf_grow(out, len + 1);
-	protobuf_c_message_pack(&m->base, (uint8_t *)out->data + out->len);
-	out->len += len;
+	sink.base.append = sink_append;
+	sink.out = out;
+	sink.deferred = &x.deferred;
+	protobuf_c_message_pack_to_buffer(&m->base, &sink.base);
 	err = 0;
 done:
 	protobuf_c_message_free_unpacked(&m->base, NULL);
@@ -598,5 +624,6 @@ done:
 	onnx_map_free(&x.names);
 	onnx_map_free(&x.used);
 	onnx_map_free(&x.byname);
+	onnx_map_free(&x.deferred);
 	return err;
 }

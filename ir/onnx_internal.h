@@ -81,6 +81,8 @@ MlirType onnx_type_import(MlirContext ctx, const Onnx__TypeProto *tp);
 /* The ONNX type of an MLIR type; NULL when it has none. */
 Onnx__TypeProto *onnx_type_export(MlirType t);
 
+typedef struct onnx_map onnx_map;
+
 /* ---- onnx_tensor.c: TensorProto <-> ElementsAttr ---- */
 
 /* A tensor as an attribute. If t fits an elements attribute, *value is
@@ -91,10 +93,21 @@ Onnx__TypeProto *onnx_type_export(MlirType t);
 ** the tensor. */
 void onnx_tensor_import(MlirAttribute *value, MlirAttribute *extra,
 	MlirType *type, MlirContext ctx, Onnx__TensorProto *t, int keep_name);
+/* Raw data not yet read out of its attribute: onnx_tensor_export leaves
+** one of these as raw_data.data (with the right raw_data.len) when given
+** a map to record it in, and the packing fills the bytes in place. */
+typedef struct onnx_deferred {
+	MlirAttribute value;
+	int dtype;
+} onnx_deferred;
+
 /* The inverse: value is an elements attribute (with extra, possibly
-** null) or a dictionary of a TensorProto. */
+** null) or a dictionary of a TensorProto. With deferred non-NULL, big raw
+** data is not copied but recorded there (raw_data.data -> onnx_deferred). */
 int onnx_tensor_export(Onnx__TensorProto **out, MlirAttribute value,
-	MlirAttribute extra, gred_error *e);
+	MlirAttribute extra, onnx_map *deferred, gred_error *e);
+/* Writes the raw data d stands for, n bytes, to dst. */
+void onnx_deferred_fill(void *dst, const onnx_deferred *d, size_t n);
 
 /* ---- onnx_names.c: string -> pointer and pointer -> string maps ---- */
 
@@ -103,11 +116,11 @@ typedef struct onnx_map_ent {
 	void *val;
 } onnx_map_ent;
 
-typedef struct onnx_map {
+struct onnx_map {
 	onnx_map_ent *v;
 	size_t n, cap;
 	int by_ptr;
-} onnx_map;
+};
 
 void *onnx_map_get(const onnx_map *m, const void *key);
 /* Inserts or replaces; a string key is not copied. */

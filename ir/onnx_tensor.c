@@ -282,12 +282,11 @@ void onnx_tensor_import(MlirAttribute *value, MlirAttribute *extra,
 	onnx_alist_free(&l);
 }
 
-/* The elements of a as numel ONNX-layout elements of size sz, in a
-** malloc'd buffer. */
-static int elements_bytes(uint8_t **out, MlirAttribute a, int dt, size_t numel,
-	size_t sz, gred_error *e)
+/* Writes the numel elements of a, each sz bytes in ONNX layout, to buf;
+** 0 if a holds no elements gred can read. */
+static int elements_read(uint8_t *buf, MlirAttribute a, int dt, size_t numel,
+	size_t sz)
 {
-	uint8_t *buf = xmalloc(numel * sz + 1);
 	intptr_t i, n = (intptr_t)numel;
 
 	if (mlirAttributeIsADenseElements(a)) {
@@ -298,14 +297,14 @@ static int elements_bytes(uint8_t **out, MlirAttribute a, int dt, size_t numel,
 			const uint8_t *one = mlirDenseElementsAttrGetRawData(a);
 			for (i = 0; i < n; i++)
 				memcpy(buf + (size_t)i * sz, one, sz);
-		} else {
+		} else if (numel) {
 			memcpy(buf, mlirDenseElementsAttrGetRawData(a), numel * sz);
 		}
-		*out = buf;
-		return 0;
+		return 1;
 	}
 	if (!mlirAttributeIsADenseResourceElements(a))
-		goto bad;
+		return 0;
+	/* The C API reads resource elements one at a time. */
 #define GET(ctype, fn) \
 	for (i = 0; i < n; i++) \
 		((ctype *)buf)[i] = fn(a, i);
@@ -321,14 +320,40 @@ static int elements_bytes(uint8_t **out, MlirAttribute a, int dt, size_t numel,
 	case T(UINT32): GET(uint32_t, mlirDenseUInt32ResourceElementsAttrGetValue) break;
 	case T(UINT64): GET(uint64_t, mlirDenseUInt64ResourceElementsAttrGetValue) break;
 	case T(BOOL): GET(uint8_t, mlirDenseBoolResourceElementsAttrGetValue) break;
-	default: goto bad;
+	default: return 0;
 	}
 #undef GET
+	return 1;
+}
+
+void onnx_deferred_fill(void *dst, const onnx_deferred *d, size_t n)
+{
+	size_t sz = onnx_dtype_size(d->dtype);
+
+	elements_read(dst, d->value, d->dtype, n / sz, sz);
+}
+
+/* The elements of a as numel ONNX-layout elements of size sz, in a
+** malloc'd buffer. */
+static int elements_bytes(uint8_t **out, MlirAttribute a, int dt, size_t numel,
+	size_t sz, gred_error *e)
+{
+	uint8_t *buf = xmalloc(numel * sz + 1);
+
+	if (!elements_read(buf, a, dt, numel, sz)) {
+		free(buf);
+		return gred_errorf(e, "unsupported tensor attribute");
+	}
 	*out = buf;
 	return 0;
-bad:
-	free(buf);
-	return gred_errorf(e, "unsupported tensor attribute");
+}
+
+/* Whether elements_read can read a as dtype dt. */
+static int elements_readable(MlirAttribute a, int dt)
+{
+	if (mlirAttributeIsADenseElements(a))
+		return 1;
+	return mlirAttributeIsADenseResourceElements(a) && resource_ok(dt);
 }
 
 /* Moves numel elements from buf into the typed field of t. */
@@ -387,7 +412,7 @@ static int extra_str(MlirAttribute extra, const char *key, MlirStringRef *s)
 }
 
 int onnx_tensor_export(Onnx__TensorProto **out, MlirAttribute value,
-	MlirAttribute extra, gred_error *e)
+	MlirAttribute extra, onnx_map *deferred, gred_error *e)
 {
 	Onnx__TensorProto *t = (Onnx__TensorProto *)pbr_new(
 		&onnx__tensor_proto__descriptor);
@@ -444,6 +469,18 @@ int onnx_tensor_export(Onnx__TensorProto **out, MlirAttribute value,
 		return 0;
 	}
 	sz = onnx_dtype_size(dt);
+	if (deferred && strcmp(field, typed_field(dt)) &&
+	    (size_t)numel * sz > RESOURCE_MIN_BYTES &&
+	    elements_readable(value, dt)) {
+		onnx_deferred *d = xmalloc(sizeof(*d));
+		d->value = value;
+		d->dtype = dt;
+		onnx_map_put(deferred, d, d);
+		t->has_raw_data = 1;
+		t->raw_data.data = (uint8_t *)d;
+		t->raw_data.len = (size_t)numel * sz;
+		return 0;
+	}
 	if (elements_bytes(&buf, value, dt, (size_t)numel, sz, e) < 0)
 		return -1;
 	if (!strcmp(field, typed_field(dt))) {
