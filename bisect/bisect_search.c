@@ -227,26 +227,29 @@ static size_t weight(const bisect_search *s, size_t i)
 		s->testable - s->reach[i];
 }
 
-/* Distance, in ancestor counts, from i to the nearest live skipped commit. */
-static size_t skip_distance(const bisect_search *s, size_t i)
-{
-	size_t j, best = SIZE_MAX;
+/* The ancestor counts of the live skipped commits, the yardstick for
+** keeping away from them. */
+typedef struct skipped_at {
+	size_t *reach, n;
+} skipped_at;
 
-	for (j = 0; j < s->n; j++) {
-		size_t d;
-		if ((s->flag[j] & (BISECT_F_LIVE | BISECT_F_SKIP)) !=
-		    (BISECT_F_LIVE | BISECT_F_SKIP))
-			continue;
-		d = s->reach[i] > s->reach[j] ? s->reach[i] - s->reach[j] :
-			s->reach[j] - s->reach[i];
-		if (d < best)
-			best = d;
+static int far_enough(const bisect_search *s, size_t i, const skipped_at *sk,
+	size_t min_dist)
+{
+	size_t j;
+
+	for (j = 0; j < sk->n; j++) {
+		size_t d = s->reach[i] > sk->reach[j] ? s->reach[i] - sk->reach[j] :
+			sk->reach[j] - s->reach[i];
+		if (d < min_dist)
+			return 0;
 	}
-	return best;
+	return 1;
 }
 
-/* The best untested candidate at least min_dist from any skipped one. */
-static size_t pick(const bisect_search *s, size_t min_dist)
+/* The best untested candidate, at least min_dist from the skipped ones
+** if sk is not NULL. */
+static size_t pick(const bisect_search *s, const skipped_at *sk, size_t min_dist)
 {
 	size_t i, best = SIZE_MAX, bestw = 0;
 
@@ -258,7 +261,7 @@ static size_t pick(const bisect_search *s, size_t min_dist)
 		w = weight(s, i);
 		if (best != SIZE_MAX && w <= bestw)
 			continue;
-		if (min_dist > 1 && skip_distance(s, i) < min_dist)
+		if (sk && !far_enough(s, i, sk, min_dist))
 			continue;
 		best = i;
 		bestw = w;
@@ -268,16 +271,20 @@ static size_t pick(const bisect_search *s, size_t min_dist)
 
 int bisect_search_next(size_t *out, bisect_search *s)
 {
-	size_t best = SIZE_MAX;
+	size_t best = SIZE_MAX, i;
 
 	count_reach(s);
-	if (s->streak >= 2 && s->streak < 24) {
-		size_t d = (size_t)1 << (s->streak - 1);
-		if (d * JUMP_SHARE <= s->testable)
-			best = pick(s, d);
+	if (s->streak >= 2 && s->streak < 24 &&
+	    ((size_t)1 << (s->streak - 1)) * JUMP_SHARE <= s->testable) {
+		skipped_at sk = {xmalloc(s->n * sizeof(size_t)), 0};
+		for (i = 0; i < s->n; i++)
+			if ((s->flag[i] & BISECT_F_LIVE) && (s->flag[i] & BISECT_F_SKIP))
+				sk.reach[sk.n++] = s->reach[i];
+		best = pick(s, &sk, (size_t)1 << (s->streak - 1));
+		free(sk.reach);
 	}
 	if (best == SIZE_MAX)
-		best = pick(s, 0);
+		best = pick(s, NULL, 0);
 	if (best == SIZE_MAX)
 		return 0;
 	*out = best;
