@@ -213,8 +213,8 @@ int g_pick(ggraph *g, const pick *p)
 		if (nc)
 			return choose(g, nc, p->consumer);
 	}
-	g_shape(g, &t, g_dtype(g, p->types), p->min_rank ? p->min_rank : 1,
-		p->max_rank);
+	g_shape(g, &t, g_dtype(g, p->types),
+		p->min_rank || !p->max_rank ? p->min_rank : 1, p->max_rank);
 	if (p->min_rank == 0 && CHANCE(0.05))
 		t.rank = 0;
 	if (p->fix)

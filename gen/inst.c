@@ -570,9 +570,11 @@ static int reshape_ok(const opt_tensor *t, const void *ctx)
 	    t->nval > OPT_MAX_RANK)
 		return 0;
 	for (i = 0; i < t->nval; i++) {
-		if (t->val[i] < 1)
+		if (t->val[i] < 1 || t->val[i] > (double)opt_numel(x))
 			return 0;
 		prod *= (int64_t)t->val[i];
+		if (prod > opt_numel(x))
+			return 0;
 	}
 	return prod == opt_numel(x);
 }

@@ -77,6 +77,7 @@ static int lookup(const Onnx__GraphProto *g, const char *name, opt_tensor *t)
 
 static void to_attrs(const Onnx__NodeProto *n, opt_attrs *a)
 {
+	static char strs[OPT_MAX_ATTRS][64];
 	size_t i;
 
 	memset(a, 0, sizeof(*a));
@@ -94,7 +95,11 @@ static void to_attrs(const Onnx__NodeProto *n, opt_attrs *a)
 			opt_attrs_set_ints(a, x->name, x->ints, (int)x->n_ints);
 			break;
 		case ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__STRING:
-			opt_attrs_set_str(a, x->name, (const char *)x->s.data);
+			/* protobuf-c bytes are not NUL-terminated */
+			assert_true(x->s.len < sizeof(strs[i]));
+			memcpy(strs[i], x->s.data, x->s.len);
+			strs[i][x->s.len] = 0;
+			opt_attrs_set_str(a, x->name, strs[i]);
 			break;
 		default:
 			fail();
