@@ -41,6 +41,17 @@ static const char *const onnx_required[] = {
 	"Scan.body", NULL
 };
 
+/* Attributes that later opsets turned into inputs: required before. */
+static const struct {
+	const char *name;
+	int until;  /* required below this opset */
+} onnx_required_old[] = {
+	{"Unsqueeze.axes", 13}, {"Squeeze.axes", 0}, {"Slice.starts", 10},
+	{"Slice.ends", 10}, {"Pad.pads", 11}, {"TopK.k", 10},
+	{"Upsample.scales", 9}, {"Reshape.shape", 5}, {"Tile.tiles", 6},
+	{"Split.split", 0}, {NULL, 0}
+};
+
 static int in_list(const char *const *l, MlirStringRef s)
 {
 	for (; *l; l++)
@@ -58,12 +69,18 @@ static int required(MlirOperation op, MlirStringRef attr)
 {
 	MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(op));
 	char key[128];
+	int i;
 
 	if (s.length + attr.length + 2 > sizeof(key))
 		return 1;
 	snprintf(key, sizeof(key), "%.*s.%.*s", (int)(s.length - 5), s.data + 5,
 		(int)attr.length, attr.data);
-	return in_list(onnx_required, mlirStringRefCreateFromCString(key));
+	if (in_list(onnx_required, mlirStringRefCreateFromCString(key)))
+		return 1;
+	for (i = 0; onnx_required_old[i].name; i++)
+		if (!strcmp(onnx_required_old[i].name, key))
+			return infer_onnx_opset(op) < onnx_required_old[i].until;
+	return 0;
 }
 
 static int prefixed(MlirStringRef s, const char *p)

@@ -126,9 +126,7 @@ static MlirType elem_of(MlirContext ctx, int dtype, MlirType dflt)
 	return dflt;
 }
 
-/* The table describes opset 13; later opsets up to 17 keep its rules
-** for the ops it has. */
-static int opset_ok(MlirOperation op)
+int infer_onnx_opset(MlirOperation op)
 {
 	MlirOperation m = op;
 	MlirAttribute a;
@@ -153,10 +151,18 @@ static int opset_ok(MlirOperation op)
 			continue;
 		if (mlirAttributeIsNull(ver) || !mlirAttributeIsAInteger(ver))
 			return 0;
-		return mlirIntegerAttrGetValueInt(ver) >= 13 &&
-			mlirIntegerAttrGetValueInt(ver) <= 17;
+		return (int)mlirIntegerAttrGetValueInt(ver);
 	}
 	return 0;
+}
+
+/* The table describes opset 13; later opsets up to 17 keep its rules
+** for the ops it has. */
+static int opset_ok(MlirOperation op)
+{
+	int v = infer_onnx_opset(op);
+
+	return v >= 13 && v <= 17;
 }
 
 /* Operand v as the rules see it; -1 if it has no static shape or a dtype

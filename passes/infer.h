@@ -36,6 +36,9 @@ int infer_forward(MlirOperation module, infer_changes *c,
 ** may be !onnx.unknown); null if it cannot say. */
 MlirType infer_known_type(MlirOperation module, MlirValue v);
 
+/* The default-domain opset of the ONNX model op is in; 0 if none. */
+int infer_onnx_opset(MlirOperation op);
+
 /* Makes the result types of ret's func.func those of ret's operands. */
 void infer_sync_results(MlirOperation ret);
 
