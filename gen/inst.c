@@ -1,7 +1,6 @@
 /*
-** Instantiation of one node per op family, in Isra's order: the primary
-** operand first, then attributes narrowed by its shape, then the operands
-** and constants those choices leave satisfiable. Nothing is undone.
+** Instantiation of one node per op family in Isra's order: first operand,
+** then attributes its shape allows, then operands those choices allow.
 */
 #include <string.h>
 
