@@ -297,12 +297,33 @@ static MlirValue add_func_arg(MlirOperation f, MlirType t, MlirLocation loc)
 	return v;
 }
 
+/* ONNX values without value_info have type !onnx.unknown; any tensor can
+** stand in for them, since onnx ops are not type-checked. */
+static int onnx_unknown(MlirType t)
+{
+	MlirStringRef ns, data;
+
+	if (!mlirTypeIsAOpaque(t))
+		return 0;
+	ns = mlirOpaqueTypeGetDialectNamespace(t);
+	data = mlirOpaqueTypeGetData(t);
+	return ns.length == 4 && !memcmp(ns.data, "onnx", 4) &&
+		data.length == 7 && !memcmp(data.data, "unknown", 7);
+}
+
+static int fits(MlirType have, MlirType want, int loose)
+{
+	if (mlirTypeEqual(have, want))
+		return 1;
+	return loose && (mlirTypeIsATensor(have) || onnx_unknown(have));
+}
+
 /* The nearest value of type t that dominates `at` in structured code:
 ** results of earlier ops in the same block, the block's arguments, then
 ** the same one level up, stopping at an isolated op. Sets *func to the
 ** func.func the walk stopped at, if any. */
-static MlirValue dominating(MlirOperation at, MlirType t, const edit_set *dead,
-	MlirOperation *func)
+static MlirValue dominating(MlirOperation at, MlirType t, int loose,
+	const edit_set *dead, MlirOperation *func)
 {
 	MlirOperation cur = at;
 
@@ -323,7 +344,7 @@ static MlirValue dominating(MlirOperation at, MlirType t, const edit_set *dead,
 			n = mlirOperationGetNumResults(op);
 			for (i = 0; i < n; i++) {
 				MlirValue r = mlirOperationGetResult(op, i);
-				if (mlirTypeEqual(mlirValueGetType(r), t))
+				if (fits(mlirValueGetType(r), t, loose))
 					found = r;
 			}
 		}
@@ -332,7 +353,7 @@ static MlirValue dominating(MlirOperation at, MlirType t, const edit_set *dead,
 		n = mlirBlockGetNumArguments(b);
 		for (i = 0; i < n; i++) {
 			MlirValue a = mlirBlockGetArgument(b, i);
-			if (mlirTypeEqual(mlirValueGetType(a), t))
+			if (fits(mlirValueGetType(a), t, loose))
 				return a;
 		}
 		parent = mlirBlockGetParentOperation(b);
@@ -357,18 +378,22 @@ static int defined_by_dead(MlirValue v, const edit_set *dead)
 MlirValue edit_stand_in(MlirOperation at, MlirType t, const edit_set *dead)
 {
 	intptr_t i, n = mlirOperationGetNumOperands(at);
-	MlirOperation func;
+	MlirOperation func = {NULL};
 	MlirAttribute zero;
 	MlirValue v;
+	int loose;
 
-	for (i = 0; i < n; i++) {
-		v = mlirOperationGetOperand(at, i);
-		if (mlirTypeEqual(mlirValueGetType(v), t) && !defined_by_dead(v, dead))
+	for (loose = 0; loose <= onnx_unknown(t); loose++) {
+		for (i = 0; i < n; i++) {
+			v = mlirOperationGetOperand(at, i);
+			if (fits(mlirValueGetType(v), t, loose) &&
+			    !defined_by_dead(v, dead))
+				return v;
+		}
+		v = dominating(at, t, loose, dead, &func);
+		if (!mlirValueIsNull(v))
 			return v;
 	}
-	v = dominating(at, t, dead, &func);
-	if (!mlirValueIsNull(v))
-		return v;
 	zero = zero_attr(t);
 	if (!mlirAttributeIsNull(zero)) {
 		if (edit_name_prefix(at, "onnx.") && mlirTypeIsARankedTensor(t))

@@ -31,7 +31,7 @@ static int keep_any_dead(MlirOperation op, int *skip, void *user)
 }
 
 int pass_apply(const pass *p, MlirOperation module, size_t begin,
-	size_t end, gred_error *e)
+	size_t end, int flags, gred_error *e)
 {
 	edit_ops dead0 = {0}, dead = {0};
 	edit_set before;
@@ -39,6 +39,8 @@ int pass_apply(const pass *p, MlirOperation module, size_t begin,
 
 	/* Ops dead from the start stay: maybe the bug needs them, and the
 	** op pass deletes them like any other. */
+	if (flags & PASS_NO_DCE)
+		return p->apply(module, begin, end, e);
 	edit_collect(&dead0, module, keep_any_dead, NULL);
 	edit_set_init(&before, dead0.v, dead0.n);
 	r = p->apply(module, begin, end, e);

@@ -25,10 +25,16 @@ typedef struct pass {
 /* The passes, coarse to fine, NULL-terminated. */
 extern const pass *const pass_table[];
 
-/* Runs p on [begin, end) of module, then deletes the ops that this left
-** without uses (results unused, not already dead before). */
+enum {
+	PASS_NO_DCE = 1  /* keep the ops a change leaves without uses */
+};
+
+/* Runs p on [begin, end) of module, then (unless PASS_NO_DCE) deletes the
+** ops this left without uses: results unused, not already dead before.
+** Without that cascade an op whose only user went away stays, which the
+** driver tries once the cascading rounds stop making progress. */
 int pass_apply(const pass *p, MlirOperation module, size_t begin,
-	size_t end, gred_error *e);
+	size_t end, int flags, gred_error *e);
 
 #define PASS(id, name) extern const pass pass_##id;
 #include "passes.def"

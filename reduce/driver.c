@@ -223,7 +223,32 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 		ir_source_init(&is[n], pass_table[n], &f->op, f->format);
 		srcs[n] = &is[n].base;
 	}
-	err = fixpoint(r, srcs, n, e);
+	/* Rounds with dead-code elimination cascading from every change, then
+	** one without: an op that matters but whose users do not is freed
+	** from them only then. Repeat while the second kind finds something. */
+	for (;;) {
+		size_t before = r->best.len;
+		size_t i;
+		int c;
+
+		if ((err = fixpoint(r, srcs, n, e)) < 0)
+			goto done;
+		for (i = 0; i < n; i++)
+			is[i].flags = PASS_NO_DCE;
+		c = 0;
+		for (i = 0; i < n; i++) {
+			int k = ddmin(r, srcs[i], e);
+			if (k < 0) {
+				err = k;
+				goto done;
+			}
+			c |= k;
+		}
+		for (i = 0; i < n; i++)
+			is[i].flags = 0;
+		if (!c || r->best.len == before)
+			break;
+	}
 done:
 	buf_free(&printed);
 	return err;

@@ -48,7 +48,7 @@ static int ir_make(source *s, size_t begin, size_t end, gred_buf *out,
 	int r;
 
 	(void)e;
-	r = pass_apply(is->p, clone, begin, end, &sub);
+	r = pass_apply(is->p, clone, begin, end, is->flags, &sub);
 	if (r > 0 && ir_source_serialize(out, clone, is->format, &sub) < 0)
 		r = 0;
 	if (r <= 0) {
@@ -86,4 +86,5 @@ void ir_source_init(ir_source *s, const pass *p, MlirOperation *cur,
 	s->p = p;
 	s->cur = cur;
 	s->format = format;
+	s->flags = 0;
 }

@@ -41,6 +41,7 @@ typedef struct ir_source {
 	const pass *p;
 	MlirOperation *cur;
 	ir_format format;
+	int flags;          /* pass_apply flags */
 } ir_source;
 
 void ir_source_init(ir_source *s, const pass *p, MlirOperation *cur,

@@ -20,7 +20,16 @@ while [ $i -lt 8 ]; do
   fi
   if sh "$case_dir/test.sh" "$out"; then pass; else fail "killed after $delay s: OUT is not interesting"; fi
 done
-cmp -s "$T/input.mlir" "$T/input.mlir" || true
+# Ctrl-C: gred stops its tests, says where the best file is, exits 130.
+"$GRED" reduce -j 2 -o "$T/int.mlir" "$T/input.mlir" sh "$case_dir/test.sh" 2>"$T/int.err" &
+pid=$!
+sleep 2
+kill -INT $pid
+set +e; wait $pid; rc=$?; set -e
+if [ $rc -ne 130 ]; then fail "SIGINT: exit $rc, want 130: $(cat "$T/int.err")"
+elif ! grep -q "interrupted" "$T/int.err"; then fail "SIGINT: no message: $(cat "$T/int.err")"
+elif [ -e "$T/int.mlir" ] && ! sh "$case_dir/test.sh" "$T/int.mlir"; then fail "SIGINT: OUT not interesting"
+else pass; fi
 sleep 0.5
 if pgrep -f "$case_dir/test.sh" >/dev/null; then fail "tests outlived gred"; else pass; fi
 finish

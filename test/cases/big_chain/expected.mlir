@@ -1,7 +1,7 @@
 module {
   func.func @f23(%arg0: f32) {
     %0 = arith.mulf %arg0, %arg0 : f32
-    %1 = arith.addf %0, %arg0 : f32
+    %1 = arith.addf %0, %0 : f32
     return
   }
 }
