@@ -260,6 +260,46 @@ static void test_gen__guided_covers_more_edges(void **state)
 	assert_true(guided.sec > plain.sec);
 }
 
+/* x -> Relu -> a -> Relu -> b; Add(a, b) -> c: a hand-made model whose
+** coverage is known. */
+static void test_gen__coverage_of_a_known_graph(void **state)
+{
+	Onnx__ModelProto m = ONNX__MODEL_PROTO__INIT;
+	Onnx__GraphProto g = ONNX__GRAPH_PROTO__INIT;
+	Onnx__NodeProto n[3] = {ONNX__NODE_PROTO__INIT, ONNX__NODE_PROTO__INIT,
+		ONNX__NODE_PROTO__INIT};
+	Onnx__NodeProto *np[3] = {&n[0], &n[1], &n[2]};
+	char *in0[] = {"x"}, *out0[] = {"a"}, *in1[] = {"a"}, *out1[] = {"b"};
+	char *in2[] = {"a", "b"}, *out2[] = {"c"};
+	cov *c = cov_new();
+	cov_summary s;
+	size_t nops = optable_count();
+
+	(void)state;
+	n[0].op_type = "Relu", n[0].n_input = 1, n[0].input = in0;
+	n[0].n_output = 1, n[0].output = out0;
+	n[1].op_type = "Relu", n[1].n_input = 1, n[1].input = in1;
+	n[1].n_output = 1, n[1].output = out1;
+	n[2].op_type = "Add", n[2].n_input = 2, n[2].input = in2;
+	n[2].n_output = 1, n[2].output = out2;
+	g.n_node = 3;
+	g.node = np;
+	m.graph = &g;
+	cov_add_model(c, &m);
+	cov_summarize(c, &s);
+	assert_int_equal(s.models, 1);
+	assert_int_equal(s.nodes, 3);
+	assert_int_equal(s.op_types, 2);
+	assert_true(s.otc > 1.99 / (double)nops && s.otc < 2.01 / (double)nops);
+	/* out-degrees seen: Relu 2 and 1, Add 0 */
+	assert_true(s.odc > 2.99 / (4.0 * (double)nops) &&
+		s.odc < 3.01 / (4.0 * (double)nops));
+	assert_int_equal(s.spc, 2);
+	assert_int_equal(s.nop, 2);
+	assert_true(s.sec > 0 && s.dec > 0);
+	cov_free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -267,6 +307,7 @@ int main(void)
 		cmocka_unit_test(test_gen__same_seed_same_bytes),
 		cmocka_unit_test(test_gen__options_are_checked),
 		cmocka_unit_test(test_gen__guided_covers_more_edges),
+		cmocka_unit_test(test_gen__coverage_of_a_known_graph),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
