@@ -23,7 +23,7 @@ static void on_signal(int sig)
 
 static const char usage_text[] =
 	"usage: gred reduce [OPTIONS] IN TEST [TEST-ARGS...] [-o OUT]\n"
-	"       gred [OPTIONS] IN TEST [TEST-ARGS...] [-o OUT]\n"
+	"       gred IN TEST [TEST-ARGS...] [-o OUT]\n"
 	"\n"
 	"Shrinks IN (.mlir or .onnx) while `TEST [TEST-ARGS...] CANDIDATE` exits 0.\n"
 	"The test runs in a private directory holding the candidate under IN's\n"
