@@ -44,9 +44,11 @@ run() {
   s=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$out/$name.time" |
       awk -F: '{ if (NF == 3) print $1 * 3600 + $2 * 60 + $3; else print $1 * 60 + $2 }')
   kb=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$out/$name.time")
-  printf '%-28s %8.2f s %8d MiB  (%.2fx model size)\n' "$name" "$s" $((kb / 1024)) \
-    "$(echo "$kb * 1024 / $size" | bc -l)"
-  eval "t_$name=$s; m_$name=$kb"
+  cpu=$(sed -n 's/.*\(User\|System\) time (seconds): //p' "$out/$name.time" |
+        awk '{ t += $1 } END { print t }')
+  printf '%-24s %8.2f s wall %7.2f s cpu %6d MiB  (%.2fx model size)\n' "$name" "$s" \
+    "$cpu" $((kb / 1024)) "$(echo "$kb * 1024 / $size" | bc -l)"
+  eval "t_$name=$s; c_$name=$cpu; m_$name=$kb"
 }
 
 run gred_onnx_to_mlir "$gred" convert "$out/big.onnx" "$out/big.mlir"
@@ -57,9 +59,10 @@ run python_onnx_load_save "$py" -c "import onnx, sys; onnx.save(onnx.load(sys.ar
 echo "mlir text: $(( $(stat -c %s "$out/big.mlir") / 1048576 )) MiB"
 if cmp -s "$out/big.onnx" "$out/back.onnx"; then echo "round trip: identical bytes"; else echo "round trip: bytes differ"; fi
 for n in gred_onnx_to_mlir gred_mlir_to_onnx gred_onnx_to_onnx; do
-  eval "t=\$t_$n; m=\$m_$n"
-  printf '%-28s time %.2fx python, RSS %.2fx python\n' "$n" \
+  eval "t=\$t_$n; c=\$c_$n; m=\$m_$n"
+  printf '%-24s wall %.2fx python, cpu %.2fx python, RSS %.2fx python\n' "$n" \
     "$(echo "$t / $t_python_onnx_load_save" | bc -l)" \
+    "$(echo "$c / $c_python_onnx_load_save" | bc -l)" \
     "$(echo "$m / $m_python_onnx_load_save" | bc -l)"
 done
 echo "(machine load: $(cut -d' ' -f1-3 /proc/loadavg))"

@@ -9,6 +9,8 @@
 
 /* Subgraphs nest at most this deep. */
 #define MAX_DEPTH 64
+/* Messages nest at most this deep (protobuf-c unpacks recursively). */
+#define MAX_NEST (4 * MAX_DEPTH)
 
 typedef struct importer {
 	MlirContext ctx;
@@ -528,6 +530,73 @@ done:
 	return err;
 }
 
+static int read_varint(const uint8_t *p, size_t end, size_t *i, uint64_t *v)
+{
+	int shift;
+
+	*v = 0;
+	for (shift = 0; shift < 64 && *i < end; shift += 7) {
+		uint8_t b = p[(*i)++];
+		*v |= (uint64_t)(b & 0x7f) << shift;
+		if (!(b & 0x80))
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether the messages in p nest at most MAX_NEST deep. Only the field
+** layout is walked, guided by the descriptors; anything malformed is left
+** for protobuf-c to reject. */
+static int nesting_ok(const uint8_t *p, size_t len)
+{
+	struct {
+		size_t end;
+		const ProtobufCMessageDescriptor *d;
+	} st[MAX_NEST];
+	int top = 0;
+	size_t i = 0;
+	uint64_t tag, n;
+
+	st[0].end = len;
+	st[0].d = &onnx__model_proto__descriptor;
+	while (top >= 0) {
+		const ProtobufCFieldDescriptor *f;
+		if (i >= st[top].end) {
+			top--;
+			continue;
+		}
+		if (!read_varint(p, st[top].end, &i, &tag))
+			return 1;
+		switch (tag & 7) {
+		case 0:
+			if (!read_varint(p, st[top].end, &i, &n))
+				return 1;
+			break;
+		case 1: i += 8; break;
+		case 5: i += 4; break;
+		case 2:
+			if (!read_varint(p, st[top].end, &i, &n) ||
+			    n > st[top].end - i)
+				return 1;
+			f = protobuf_c_message_descriptor_get_field(st[top].d,
+				(unsigned)(tag >> 3));
+			if (f && f->type == PROTOBUF_C_TYPE_MESSAGE) {
+				if (top + 1 >= MAX_NEST)
+					return 0;
+				top++;
+				st[top].end = i + n;
+				st[top].d = f->descriptor;
+			} else {
+				i += n;
+			}
+			break;
+		default:
+			return 1;
+		}
+	}
+	return 1;
+}
+
 int onnx_import(MlirOperation *out, MlirContext ctx, const void *data,
 	size_t len, const char *name, gred_error *e)
 {
@@ -542,6 +611,9 @@ int onnx_import(MlirOperation *out, MlirContext ctx, const void *data,
 	(void)name;
 	if (len == 0)
 		return gred_errorf(e, "empty file, not an ONNX model");
+	if (!nesting_ok(data, len))
+		return gred_errorf(e, "not an ONNX model gred can read "
+			"(messages nest more than %d deep)", MAX_NEST);
 	m = onnx__model_proto__unpack(NULL, len, data);
 	if (!m)
 		return gred_errorf(e, "not an ONNX model (bad protobuf)");

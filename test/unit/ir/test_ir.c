@@ -278,12 +278,64 @@ static void test_ir__bad_bytes_are_errors(void **state)
 	mlirContextDestroy(ctx);
 }
 
+/* Appends field num (length-delimited) holding payload to out. */
+static void put_field(gred_buf *out, unsigned num, const gred_buf *payload)
+{
+	uint8_t v[16];
+	size_t n = 0, len = payload->len;
+
+	v[n++] = (uint8_t)(num << 3 | 2);
+	do {
+		v[n++] = (uint8_t)((len & 0x7f) | (len > 0x7f ? 0x80 : 0));
+		len >>= 7;
+	} while (len);
+	buf_append(out, v, n);
+	buf_append(out, payload->data, payload->len);
+}
+
+/* Subgraphs nested far too deep: an error, not a stack overflow. */
+static void test_ir__deep_nesting_is_an_error(void **state)
+{
+	MlirContext ctx = ir_context_new();
+	gred_buf inner = {0}, attr, node, model = {0};
+	MlirOperation op;
+	gred_error e;
+	int i;
+
+	(void)state;
+	for (i = 0; i < 1000; i++) {
+		gred_buf name = {0};
+		attr = (gred_buf){0};
+		node = (gred_buf){0};
+		buf_append(&name, "g", 1);
+		put_field(&attr, 1, &name);
+		put_field(&attr, 6, &inner);
+		buf_free(&name);
+		buf_append(&name, "If", 2);
+		put_field(&node, 4, &name);
+		put_field(&node, 5, &attr);
+		buf_free(&inner);
+		put_field(&inner, 1, &node);
+		buf_free(&name);
+		buf_free(&attr);
+		buf_free(&node);
+	}
+	buf_append(&model, "\x08\x07", 2);
+	put_field(&model, 7, &inner);
+	assert_int_equal(onnx_import(&op, ctx, model.data, model.len, "d", &e), -1);
+	assert_non_null(strstr(e.msg, "nest"));
+	buf_free(&inner);
+	buf_free(&model);
+	mlirContextDestroy(ctx);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_ir__hand_built_model_round_trips),
 		cmocka_unit_test(test_ir__export_accepts_reduced_modules),
 		cmocka_unit_test(test_ir__bad_bytes_are_errors),
+		cmocka_unit_test(test_ir__deep_nesting_is_an_error),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
