@@ -65,7 +65,7 @@ static const tri_pattern llvm[] = {
 	{R_EVENT, "LLVM ERROR", "llvm-error", 2, 0, "LLVM ERROR: (?<msg>.*?)\\s*$"},
 	{R_EVENT, "UNREACHABLE", "unreachable", 2, 0,
 	 "UNREACHABLE executed(?: at (?<file>\\S+?):(?<line>\\d+))?"},
-	{R_STACK, "Stack dump", "crash", 4, 0, "^Stack dump:"},
+	{R_STACK, "Stack dump", "crash", 3, 0, "^Stack dump:"},
 	{R_FRAME, "0x", NULL, 0, 0,
 	 "^\\s*(?<idx>\\d+)\\s+(?<module>\\S+)\\s+0x(?<addr>[0-9a-fA-F]+)"
 	 "(?:\\s+(?<func>.+?)\\s+\\+\\s+\\d+)?\\s*$"},
@@ -133,11 +133,12 @@ static const tri_pattern node[] = {
 	 "^\\s+at (?:async )?(?<file>[^\\s(].*?):(?<line>\\d+):\\d+\\s*$"},
 };
 
-/* What shells and runners print when a process dies of a signal. */
+/* What shells print when a process dies of a signal: dash the bare
+** words, bash "line 1: PID Segmentation fault (core dumped) CMD". */
 static const tri_pattern shell[] = {
 	{R_SIGNAL, NULL, NULL, 5, 0,
-	 "(?:^|\\s)(?<sig>Segmentation fault|Aborted|Floating point exception|"
-	 "Illegal instruction|Bus error|Trace/breakpoint trap)(?: \\(core dumped\\))?\\s*$"},
+	 "(?:^|\\d\\s+)(?<sig>Segmentation fault|Aborted|Floating point exception|"
+	 "Illegal instruction|Bus error|Trace/breakpoint trap)(?: \\(core dumped\\))?(?:\\s|$)"},
 };
 
 /* Order matters: the first pattern that claims a line wins. */
@@ -155,25 +156,27 @@ const tri_format tri_formats[] = {
 const size_t tri_nformats = N(tri_formats);
 
 static const struct {
-	const char *word, *kind;
+	const char *word, *kind, *name;
 } signals[] = {
-	{"SIGSEGV", "crash"}, {"Segmentation fault", "crash"},
-	{"SIGBUS", "crash"}, {"Bus error", "crash"},
-	{"SIGFPE", "crash"}, {"Floating point exception", "crash"},
-	{"SIGILL", "crash"}, {"Illegal instruction", "crash"},
-	{"SIGTRAP", "crash"}, {"Trace/breakpoint trap", "crash"},
-	{"EXC_BAD_ACCESS", "crash"}, {"EXC_BAD_INSTRUCTION", "crash"},
-	{"EXC_ARITHMETIC", "crash"},
-	{"SIGABRT", "abort"}, {"Aborted", "abort"},
+	{"SIGSEGV", "crash", "SIGSEGV"}, {"Segmentation fault", "crash", "SIGSEGV"},
+	{"SIGBUS", "crash", "SIGBUS"}, {"Bus error", "crash", "SIGBUS"},
+	{"SIGFPE", "crash", "SIGFPE"}, {"Floating point exception", "crash", "SIGFPE"},
+	{"SIGILL", "crash", "SIGILL"}, {"Illegal instruction", "crash", "SIGILL"},
+	{"SIGTRAP", "crash", "SIGTRAP"}, {"Trace/breakpoint trap", "crash", "SIGTRAP"},
+	{"EXC_BAD_ACCESS", "crash", "SIGSEGV"}, {"EXC_BAD_INSTRUCTION", "crash", "SIGILL"},
+	{"EXC_ARITHMETIC", "crash", "SIGFPE"},
+	{"SIGABRT", "abort", "SIGABRT"}, {"Aborted", "abort", "SIGABRT"},
 };
 
-const char *tri_signal_kind(const char *s, size_t n)
+const char *tri_signal_kind(const char *s, size_t n, const char **name)
 {
 	size_t i;
 
 	for (i = 0; i < N(signals); i++)
-		if (strlen(signals[i].word) == n && !memcmp(signals[i].word, s, n))
+		if (strlen(signals[i].word) == n && !memcmp(signals[i].word, s, n)) {
+			*name = signals[i].name;
 			return signals[i].kind;
+		}
 	return NULL;
 }
 

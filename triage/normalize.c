@@ -185,10 +185,11 @@ static int is_word(char c)
 ** Messages keep their words and drop what varies between runs of one
 ** bug: hex and decimal numbers that stand alone (sizes, addresses, pids;
 ** "i32", "4x3" stay), directories of paths, colour codes, extra spaces.
-** verbatim keeps all but colour and spacing (assertion expressions are
-** source text).
+** NORM_VERBATIM keeps all but colour and spacing (assertion expressions
+** are source text); NORM_VALUES also blanks quoted values, which Python
+** and JavaScript messages copy from the input ("KeyError: 'x'").
 */
-void tri_norm_message(gred_buf *out, const char *s, size_t n, int verbatim)
+void tri_norm_message(gred_buf *out, const char *s, size_t n, int mode)
 {
 	size_t i = 0, start = out->len;
 	int space = 0;
@@ -217,7 +218,18 @@ void tri_norm_message(gred_buf *out, const char *s, size_t n, int verbatim)
 			buf_puts(out, " ");
 			space = 0;
 		}
-		if (verbatim) {
+		if (mode == NORM_VALUES && (c == '\'' || c == '"') && tokstart) {
+			/* a quoted value: 'shape', "nope" */
+			const char *q = memchr(s + i + 1, c, n - i - 1);
+			if (q && q - (s + i) <= 80) {
+				buf_append(out, &c, 1);
+				buf_puts(out, "?");
+				buf_append(out, &c, 1);
+				i = (size_t)(q - s) + 1;
+				continue;
+			}
+		}
+		if (mode == NORM_VERBATIM) {
 			buf_append(out, &c, 1);
 			i++;
 			continue;

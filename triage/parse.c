@@ -69,6 +69,8 @@ int tri_compile(triage_parser *p, gred_error *e)
 			tri_compiled *c = &p->pats[f][i];
 
 			c->re = compile_one(fmt->patterns[i].re, 0, e);
+			c->hint_len = fmt->patterns[i].hint ?
+				strlen(fmt->patterns[i].hint) : 0;
 			if (!c->re)
 				return -1;
 			name_groups(c);
@@ -222,12 +224,14 @@ static int on_match(triage_parser *p, scan_state *ss, const tri_format *fmt,
 	case R_JSERR:
 		if (pat->role == R_SIGNAL) {
 			tri_span sg = group(c, md, line, G_SIG);
-			const char *kind = tri_signal_kind(sg.p, sg.n);
+			const char *name = NULL;
+			const char *kind = tri_signal_kind(sg.p, sg.n, &name);
 			if (!kind)
 				return 0;  /* SIGINT, "Fatal Python error: other" */
 			if (!(ev = new_event(s)))
 				return 0;
 			ev->sigkind = kind;
+			ev->signame = name;
 		} else if (!(ev = new_event(s))) {
 			return 0;
 		}
@@ -329,13 +333,20 @@ static int on_match(triage_parser *p, scan_state *ss, const tri_format *fmt,
 	return 0;
 }
 
-static int contains(const char *line, size_t n, const char *hint)
+/* memmem is slow on short needles and lines; memchr is not. */
+static int contains(const char *line, size_t n, const char *hint, size_t h)
 {
-	size_t h = strlen(hint);
+	const char *end;
 
-	if (h == 1)
-		return memchr(line, hint[0], n) != NULL;
-	return memmem(line, n, hint, h) != NULL;
+	if (h > n)
+		return 0;
+	end = line + n - h + 1;
+	while (line < end && (line = memchr(line, hint[0], (size_t)(end - line)))) {
+		if (!memcmp(line, hint, h))
+			return 1;
+		line++;
+	}
+	return 0;
 }
 
 static void scan_line(triage_parser *p, scan_state *ss, const char *line,
@@ -351,7 +362,7 @@ static void scan_line(triage_parser *p, scan_state *ss, const char *line,
 			const tri_pattern *pat = &fmt->patterns[i];
 			const tri_compiled *c = &p->pats[f][i];
 
-			if (pat->hint && !contains(line, n, pat->hint))
+			if (pat->hint && !contains(line, n, pat->hint, c->hint_len))
 				continue;
 			if ((pat->flags & TRI_CONTEXT) && ss->open[fmt->family] < 0)
 				continue;

@@ -53,8 +53,9 @@ typedef struct tri_format {
 extern const tri_format tri_formats[];
 extern const size_t tri_nformats;
 
-/* Signal words to kinds ("SIGSEGV" and "Segmentation fault" -> "crash"). */
-const char *tri_signal_kind(const char *s, size_t n);
+/* Signal words to kinds ("SIGSEGV" and "Segmentation fault" -> "crash")
+** and to the signal's name (*name = "SIGSEGV"). */
+const char *tri_signal_kind(const char *s, size_t n, const char **name);
 
 /* The built-in frame-ignore table. */
 typedef struct tri_ignore {
@@ -91,6 +92,7 @@ typedef struct tri_event {
 	size_t lineno;
 	tri_span kind, msg, file, func;
 	const char *sigkind; /* R_SIGNAL: kind from the signal table */
+	const char *signame;
 	long stack;          /* attached stack, or -1 */
 	int pending;         /* R_JSERR without frames yet */
 } tri_event;
@@ -109,6 +111,7 @@ typedef struct tri_scan {
 
 typedef struct tri_compiled {
 	pcre2_code *re;
+	size_t hint_len;
 	uint32_t groups[G_NGROUPS][4];  /* group numbers per name (dupnames) */
 } tri_compiled;
 
@@ -129,7 +132,9 @@ void tri_scan_log(triage_parser *p, const char *log, size_t len);
 
 /* Normalisers: append to out. */
 void tri_norm_func(gred_buf *out, const char *s, size_t n);
-void tri_norm_message(gred_buf *out, const char *s, size_t n, int verbatim);
+/* verbatim: keep numbers and paths; values: also blank quoted values. */
+enum { NORM_MESSAGE, NORM_VERBATIM, NORM_VALUES };
+void tri_norm_message(gred_buf *out, const char *s, size_t n, int mode);
 const char *tri_basename(const char *s, size_t n, size_t *outn);
 
 #endif

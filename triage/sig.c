@@ -3,6 +3,7 @@
 ** stack, and builds the key (kind, message, top frames) and its hash.
 */
 #define _GNU_SOURCE
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -162,7 +163,8 @@ static long pick_stack(tri_scan *s, const tri_event *ev, enum tri_family fam)
 
 /* Builds display frame k of the stack (crash order: innermost first). */
 static void make_frame(triage_parser *p, triage_frame *out,
-	const tri_rawframe *fr, enum tri_family fam, int *is_abort)
+	const tri_rawframe *fr, enum tri_family fam, int *is_abort,
+	int *unnamed)
 {
 	gred_buf *b = &p->tmp;
 	const char *base, *mod = NULL;
@@ -183,18 +185,27 @@ static void make_frame(triage_parser *p, triage_frame *out,
 			buf_append(b, fn.p, fn.n);
 		else
 			buf_puts(b, "<anonymous>");
+	} else if (fr->func.n && fr->func.p[0] == '<') {
+		buf_append(b, fr->func.p, fr->func.n);  /* <signal handler called> */
 	} else if (fr->func.n) {
 		tri_norm_func(b, fr->func.p, fr->func.n);
 	}
 	if (!b->len) {
-		if (mod && fr->off.n) {
-			buf_printf(b, "%.*s+0x%.*s", (int)mn, mod, (int)fr->off.n,
-				fr->off.p);
-		} else if (mod && fr->addr.n) {
-			/* No symbol: the address within its page survives ASLR. */
-			size_t k = fr->addr.n > 3 ? fr->addr.n - 3 : 0;
-			buf_printf(b, "%.*s@0x%.*s", (int)mn, mod,
-				(int)(fr->addr.n - k), fr->addr.p + k);
+		if (mod && (fr->off.n || fr->addr.n)) {
+			/* No symbol: the address within its page is the same with
+			** or without ASLR, as an address or as module+offset; a
+			** versioned tool name (mlir-opt-19) is its plain name. */
+			tri_span a = fr->off.n ? fr->off : fr->addr;
+			size_t k = a.n > 3 ? a.n - 3 : 0, stem = mn;
+			while (stem > 0 && isdigit((unsigned char)mod[stem - 1]))
+				stem--;
+			if (stem == mn || stem == 0 || mod[stem - 1] != '-')
+				stem = mn;
+			else
+				stem--;
+			*unnamed = 1;
+			buf_printf(b, "%.*s@0x%.*s", (int)stem, mod, (int)(a.n - k),
+				a.p + k);
 		} else {
 			buf_puts(b, "??");
 		}
@@ -220,8 +231,9 @@ static void make_frame(triage_parser *p, triage_frame *out,
 }
 
 /* Everything at and above the last signal-handler frame goes, and with
-** it the unnamed trampoline frames down to the libc sigreturn frame. */
-static void cut_handlers(triage_sig *sig, const char **mods)
+** it the unnamed trampoline frames down to the libc sigreturn frame.
+** Returns the index of the frame that was running when the crash hit. */
+static size_t cut_handlers(triage_sig *sig, const char **mods)
 {
 	size_t i, cut = 0, j;
 	int found = 0;
@@ -232,7 +244,7 @@ static void cut_handlers(triage_sig *sig, const char **mods)
 			found = 1;
 		}
 	if (!found)
-		return;
+		return 0;
 	for (j = cut + 1; j < sig->nstack && j <= cut + 3; j++)
 		if (mods[j] && !strncmp(mods[j], "libc.so", 7)) {
 			cut = j;
@@ -243,6 +255,7 @@ static void cut_handlers(triage_sig *sig, const char **mods)
 	for (; i < sig->nstack; i++)
 		if (sig->stack[i].ignored == 2)
 			sig->stack[i].ignored = 1;
+	return cut + 1;
 }
 
 static int looks_binary(const char *log, size_t len)
@@ -268,10 +281,13 @@ int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
 	size_t i, k, blank = 0;
 	gred_buf key = {0}, msg = {0};
 	const char *kind = "none", *mods[MAX_DISPLAY];
+	int unnamed[MAX_DISPLAY];
+	size_t top;
 	int is_abort = 0, is_assert;
 
 	memset(out, 0, sizeof(*out));
-	while (blank < len && strchr(" \t\r\n", log[blank]))
+	while (blank < len && (log[blank] == ' ' || log[blank] == '\t' ||
+	       log[blank] == '\r' || log[blank] == '\n'))
 		blank++;
 	if (blank == len)
 		return gred_errorf(e, "empty log");
@@ -301,12 +317,22 @@ int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
 			size_t at = st->reverse ? st->first + st->n - 1 - k : st->first + k;
 			const tri_rawframe *fr = &s->frames[at];
 			size_t mn = 0;
-			make_frame(p, &out->stack[k], fr, st->family, &is_abort);
+			unnamed[k] = 0;
+			make_frame(p, &out->stack[k], fr, st->family, &is_abort,
+				&unnamed[k]);
 			mods[k] = fr->module.n ? tri_basename(fr->module.p,
 				fr->module.n, &mn) : NULL;
 		}
 		out->nstack = n;
-		cut_handlers(out, mods);
+		/* An unnamed crashing frame is known only by the faulting
+		** instruction, which moves with the input inside one function;
+		** its callers' return addresses do not. */
+		top = cut_handlers(out, mods);
+		if (top < n && unnamed[top] && !out->stack[top].ignored) {
+			char *at = strchr(out->stack[top].func, '@');
+			if (at)
+				strcpy(at + 1, "?");
+		}
 	}
 
 	/* Kind. */
@@ -339,13 +365,17 @@ int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
 		buf_puts(&msg, ": ");
 	}
 	if (ev && ev->msg.n)
-		tri_norm_message(&msg, ev->msg.p, ev->msg.n, is_assert);
+		tri_norm_message(&msg, ev->msg.p, ev->msg.n, is_assert ?
+			NORM_VERBATIM : fam == FAM_PYTHON || fam == FAM_NODE ?
+			NORM_VALUES : NORM_MESSAGE);
 
 	/* Top frames. */
 	out->frames = xcalloc((size_t)p->opts.frames, sizeof(char *));
 	for (k = 0; k < out->nstack && out->nframes < (size_t)p->opts.frames; k++)
 		if (!out->stack[k].ignored)
 			out->frames[out->nframes++] = xstrdup(out->stack[k].func);
+	if (!out->nframes && ev && ev->signame && !msg.len)
+		buf_puts(&msg, ev->signame);  /* all a bare signal line says */
 	if (!out->nframes && ev && ev->file.n) {
 		/* No usable stack: where the report says it happened. */
 		size_t bn;
@@ -454,15 +484,21 @@ int triage_log_read(char **out, size_t *len, int *truncated,
 		return gred_errorf(e, "is a directory");
 	}
 	if (!S_ISREG(st.st_mode) || (uint64_t)st.st_size <= max_bytes) {
-		data = xmalloc(max_bytes + 1);
-		if (read_full(fd, data, max_bytes, &got) < 0) {
+		/* A regular file may still grow while we read: read at most
+		** one byte more than its size to notice. */
+		size_t want = S_ISREG(st.st_mode) ? (size_t)st.st_size : max_bytes;
+		data = xmalloc(want + 2);
+		if (read_full(fd, data, want + (want < max_bytes), &got) < 0) {
 			int err = errno;
 			free(data);
 			if (!is_stdin)
 				close(fd);
 			return gred_errorf(e, "read failed: %s", strerror(err));
 		}
-		if (got == max_bytes) {
+		if (got > want) {
+			got = want;
+			*truncated = 1;
+		} else if (got == max_bytes) {
 			char c;
 			size_t extra;
 			if (read_full(fd, &c, 1, &extra) == 0 && extra)
@@ -471,7 +507,7 @@ int triage_log_read(char **out, size_t *len, int *truncated,
 		if (!is_stdin)
 			close(fd);
 		data[got] = 0;
-		*out = xrealloc(data, got + 1);
+		*out = data;
 		*len = got;
 		return 0;
 	}

@@ -1,0 +1,590 @@
+/*
+** Unit tests of triage/: each crash format, normalisation, signatures,
+** bad logs, bounded reads and the store.
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "parse.h"
+#include "triage.h"
+
+static triage_sig sig_of(const char *log, int frames)
+{
+	triage_options o;
+	triage_sig s;
+	gred_error e;
+
+	triage_options_init(&o);
+	if (frames)
+		o.frames = frames;
+	if (triage_sig_compute(&s, log, strlen(log), &o, &e) < 0)
+		fail_msg("triage_sig_compute: %s", e.msg);
+	return s;
+}
+
+static void expect_sig(const char *log, const char *kind, const char *msg,
+	const char *f0, const char *f1, const char *f2)
+{
+	triage_sig s = sig_of(log, 0);
+	const char *want[3] = {f0, f1, f2};
+	size_t n = 0, k;
+
+	for (k = 0; k < 3; k++)
+		if (want[k])
+			n = k + 1;
+	assert_true(s.crashed);
+	assert_string_equal(s.kind, kind);
+	assert_string_equal(s.message, msg);
+	assert_int_equal(s.nframes, n);
+	for (k = 0; k < n; k++)
+		assert_string_equal(s.frames[k], want[k]);
+	triage_sig_free(&s);
+}
+
+static char *slurp(const char *rel)
+{
+	const char *src = getenv("GRED_SRC");
+	char *path, *data;
+	size_t len;
+	gred_error e;
+
+	path = xasprintf("%s/%s", src ? src : "../../..", rel);
+	if (file_read(&data, &len, path, 0, &e) < 0)
+		fail_msg("%s", e.msg);
+	free(path);
+	return data;
+}
+
+static const char llvm_nosym[] =
+	"PLEASE submit a bug report to https://github.com/llvm/llvm-project/issues/ and include the crash backtrace.\n"
+	"Stack dump:\n"
+	"0.\tProgram arguments: mlir-opt-19 --test-print-dominance\n"
+	"Stack dump without symbol names (ensure you have llvm-symbolizer in your PATH):\n"
+	"0  libLLVM.so.19.1 0x00007ffff10b73c6 llvm::sys::PrintStackTrace(llvm::raw_ostream&, int) + 54\n"
+	"1  libLLVM.so.19.1 0x00007ffff10b5070 llvm::sys::RunSignalHandlers() + 80\n"
+	"2  libLLVM.so.19.1 0x00007ffff10b7a8b\n"
+	"3  libc.so.6       0x00007ffff005a050\n"
+	"4  mlir-opt-19     0x000055555890a053 mlir::StringAttr::getValue() const + 3\n"
+	"5  mlir-opt-19     0x000055555875e762\n"
+	"6  mlir-opt-19     0x000055555884af4f mlir::detail::OpToOpPassAdaptor::run(mlir::Pass*, mlir::Operation*, mlir::AnalysisManager, bool, unsigned int) + 639\n"
+	"7  mlir-opt-19     0x000055555884b677 mlir::detail::OpToOpPassAdaptor::runPipeline(mlir::OpPassManager&) + 311\n";
+
+static void test_triage__llvm_stack_dump_without_symbols(void **state)
+{
+	(void)state;
+	expect_sig(llvm_nosym, "crash", "", "mlir::StringAttr::getValue",
+		"mlir-opt@0x762", "mlir::detail::OpToOpPassAdaptor::run");
+}
+
+static void test_triage__llvm_symbolised_equals_unsymbolised(void **state)
+{
+	char *a = slurp("test/triage/corpus/mlir-print-dominance/sym-smith_temp01269162521801285632.log");
+	char *b = slurp("test/triage/corpus/mlir-print-dominance/smith_temp01004710739588206080.log");
+	triage_sig sa = sig_of(a, 0), sb = sig_of(b, 0);
+
+	(void)state;
+	assert_true(triage_sig_equal(&sa, &sb));
+	triage_sig_free(&sa);
+	triage_sig_free(&sb);
+	free(a);
+	free(b);
+}
+
+static void test_triage__llvm_error_and_abort(void **state)
+{
+	(void)state;
+	expect_sig("LLVM ERROR: SmallVector unable to grow. Requested capacity (4294967296) is larger than maximum value for size type (4294967295)\n"
+		"Stack dump:\n"
+		"0  libLLVM.so.19.1 0x00007ffff10b73c6 llvm::sys::PrintStackTrace(llvm::raw_ostream&, int) + 54\n"
+		"1  libLLVM.so.19.1 0x00007ffff10b5070 llvm::sys::RunSignalHandlers() + 80\n"
+		"2  libLLVM.so.19.1 0x00007ffff10b7a8b\n"
+		"3  libc.so.6       0x00007ffff005a050\n"
+		"4  libc.so.6       0x00007ffff00a8eec\n"
+		"5  libc.so.6       0x00007ffff0059fb2 gsignal + 18\n"
+		"6  libc.so.6       0x00007ffff0044472 abort + 211\n"
+		"7  libLLVM.so.19.1 0x00007ffff0f3f13f\n"
+		"8  libLLVM.so.19.1 0x00007ffff0f7e1c0 llvm::SmallVectorBase<unsigned int>::grow_pod(void*, unsigned long, unsigned long) + 48\n",
+		"llvm-error",
+		"SmallVector unable to grow. Requested capacity (N) is larger than maximum value for size type (N)",
+		"libLLVM.so.19.1@0x13f", "llvm::SmallVectorBase::grow_pod", NULL);
+	expect_sig("Stack dump:\n"
+		"0  libLLVM.so.19.1 0x00007ffff10b5070 llvm::sys::RunSignalHandlers() + 80\n"
+		"1  libc.so.6       0x00007ffff005a050\n"
+		"2  libc.so.6       0x00007ffff0044472 abort + 211\n"
+		"3  mlir-opt-19     0x000055555877ce36\n",
+		"abort", "", "mlir-opt@0xe36", NULL, NULL);
+}
+
+static void test_triage__assertion(void **state)
+{
+	(void)state;
+	expect_sig("mlir-opt: /build/llvm/include/llvm/Support/Casting.h:566: decltype(auto) llvm::cast(const From&) [with To = mlir::IntegerType; From = mlir::Type]: Assertion `isa<To>(Val) && \"cast<Ty>() argument of incompatible type!\"' failed.\n"
+		"PLEASE submit a bug report\nStack dump:\n"
+		" #0 0x000055d6 llvm::sys::PrintStackTrace(llvm::raw_ostream&, int) /src/llvm/lib/Support/Unix/Signals.inc:723:13\n"
+		" #1 0x000055d7 SignalHandler(int) /src/llvm/lib/Support/Unix/Signals.inc:106:18\n"
+		" #2 0x00007f5a6d642520 (/lib/x86_64-linux-gnu/libc.so.6+0x42520)\n"
+		" #3 0x00007f5a6d6969fc pthread_kill (/lib/x86_64-linux-gnu/libc.so.6+0x969fc)\n"
+		" #4 0x00007f5a6d642476 raise (/lib/x86_64-linux-gnu/libc.so.6+0x42476)\n"
+		" #5 0x00007f5a6d6287f3 abort (/lib/x86_64-linux-gnu/libc.so.6+0x287f3)\n"
+		" #6 0x00007f5a6d62871b (/lib/x86_64-linux-gnu/libc.so.6+0x2871b)\n"
+		" #7 0x00007f5a6d639e96 (/lib/x86_64-linux-gnu/libc.so.6+0x39e96)\n"
+		" #8 0x000055d6a1b2c3d4 decltype(auto) llvm::cast<mlir::IntegerType, mlir::Type>(mlir::Type const&) /src/llvm/include/llvm/Support/Casting.h:566:3\n"
+		" #9 0x000055d6a1b2c3d5 (anonymous namespace)::WidenPattern::matchAndRewrite(mlir::arith::AddIOp, mlir::PatternRewriter&) const /src/mlir/lib/Foo.cpp:12:7\n"
+		"#10 0x000055d6a1b2c3d6 mlir::PatternApplicator::matchAndRewrite(mlir::Operation*, mlir::PatternRewriter&, llvm::function_ref<bool (mlir::Pattern const&)>) /src/mlir/lib/Rewrite/PatternApplicator.cpp:200:25\n",
+		"assert",
+		"llvm::cast: isa<To>(Val) && \"cast<Ty>() argument of incompatible type!\"",
+		"llvm::cast", "WidenPattern::matchAndRewrite",
+		"mlir::PatternApplicator::matchAndRewrite");
+}
+
+static void test_triage__asan_report_uses_first_stack(void **state)
+{
+	(void)state;
+	expect_sig("=================================================================\n"
+		"==22991==ERROR: AddressSanitizer: heap-use-after-free on address 0x603000000054 at pc 0x564234949234 bp 0x7ffc2c303b60 sp 0x7ffc2c303b58\n"
+		"READ of size 4 at 0x603000000054 thread T0\n"
+		"    #0 0x564234949233 in last_dim /tmp/s/bugs.c:31\n"
+		"    #1 0x5642349492df in main /tmp/s/bugs.c:95 (BuildId: 0123abcd)\n"
+		"    #2 0x7fefc7c45249 in __libc_start_call_main ../sysdeps/nptl/libc_start_call_main.h:58\n"
+		"\n"
+		"freed by thread T0 here:\n"
+		"    #0 0x7fefc7eb89cf in __interceptor_free ../../../../src/libsanitizer/asan/asan_malloc_linux.cpp:52\n"
+		"    #1 0x5642349492ac in last_dim /tmp/s/bugs.c:30\n"
+		"SUMMARY: AddressSanitizer: heap-use-after-free /tmp/s/bugs.c:31 in last_dim\n",
+		"asan:heap-use-after-free", "READ", "last_dim", "main", NULL);
+	expect_sig("==7==ERROR: LeakSanitizer: detected memory leaks\n\n"
+		"Direct leak of 20 byte(s) in 1 object(s) allocated from:\n"
+		"    #0 0x7f3a in malloc (/lib/x86_64-linux-gnu/libasan.so.8+0xd8aaf)\n"
+		"    #1 0x55b1 in make_table /tmp/s/bugs.c:50\n"
+		"    #2 0x55b2 in main /tmp/s/bugs.c:99\n",
+		"lsan:leak", "Direct", "make_table", "main", NULL);
+	expect_sig("==1==ERROR: AddressSanitizer: SEGV on unknown address 0x000000000008 (pc 0x55 bp 0x7f sp 0x7f T0)\n"
+		"==1==The signal is caused by a READ memory access.\n"
+		"    #0 0x55c in lookup (/tmp/s/asan+0x1234)\n"
+		"    #1 0x55d in main (/tmp/s/asan+0x1300)\n",
+		"asan:SEGV", "READ", "lookup", "main", NULL);
+}
+
+static void test_triage__ubsan_runtime_error(void **state)
+{
+	(void)state;
+	expect_sig("bugs.c:59:11: runtime error: shift exponent 40 is too large for 32-bit type 'int'\n"
+		"    #0 0x5625 in shift_bits /tmp/s/bugs.c:59\n"
+		"    #1 0x5626 in main /tmp/s/bugs.c:101\n",
+		"ubsan", "shift exponent N is too large for N-bit type 'int'",
+		"shift_bits", "main", NULL);
+	/* Without a stack the report's file is all there is. */
+	expect_sig("bugs.c:64:11: runtime error: signed integer overflow: 2000000000 * 7 cannot be represented in type 'int'\n",
+		"ubsan", "signed integer overflow: N * N cannot be represented in type 'int' at bugs.c",
+		NULL, NULL, NULL);
+}
+
+static void test_triage__gdb_and_lldb_backtraces(void **state)
+{
+	(void)state;
+	expect_sig("Program received signal SIGSEGV, Segmentation fault.\n"
+		"0x000055555555515a in lookup (t=0x0, k=1) at bugs.c:43\n"
+		"43\t\treturn t->v[k];\n"
+		"#0  0x000055555555515a in lookup (t=0x0, k=1) at bugs.c:43\n"
+		"#1  0x0000555555555219 in main (argc=3, argv=0x7fffffffe698) at bugs.c:97\n",
+		"crash", "", "lookup", "main", NULL);
+	expect_sig("Program received signal SIGABRT, Aborted.\n"
+		"#0  __pthread_kill_implementation (threadid=<optimized out>, signo=6) at ./nptl/pthread_kill.c:44\n"
+		"#1  0x00007ffff7e5df4f in __pthread_kill_internal (signo=6) at ./nptl/pthread_kill.c:78\n"
+		"#2  0x00007ffff7e0efb2 in __GI_raise (sig=sig@entry=6) at ../sysdeps/posix/raise.c:26\n"
+		"#3  0x00007ffff7df9472 in __GI_abort () at ./stdlib/abort.c:79\n"
+		"#4  0x00005555555551b0 in check_rank (r=30) at bugs.c:74\n"
+		"#5  0x0000555555555206 in main (argc=3, argv=0x7fffffffe698) at bugs.c:105\n",
+		"abort", "", "check_rank", "main", NULL);
+	expect_sig("* thread #1, name = 'a.out', stop reason = signal SIGSEGV: invalid address (fault address: 0x0)\n"
+		"  * frame #0: 0x0000555555555139 a.out`lookup(t=0x0000000000000000, k=1) at bugs.c:43:10\n"
+		"    frame #1: 0x0000555555555160 a.out`main at bugs.c:97:3\n"
+		"    frame #2: 0x00007ffff7c29d90 libc.so.6`__libc_start_call_main + 128\n",
+		"crash", "", "lookup", "main", NULL);
+	/* gdb's own signal frame: what is above it is the handler. */
+	expect_sig("Program received signal SIGSEGV, Segmentation fault.\n"
+		"#0  handler (sig=11) at h.c:3\n"
+		"#1  <signal handler called>\n"
+		"#2  0x000055555555515a in lookup (t=0x0, k=1) at bugs.c:43\n",
+		"crash", "", "lookup", NULL, NULL);
+}
+
+static void test_triage__glibc_messages(void **state)
+{
+	(void)state;
+	expect_sig("mode assert input 5\nplain: bugs.c:74: check_rank: Assertion `r <= 4 && \"rank too large\"' failed.\nAborted\n",
+		"assert", "check_rank: r <= 4 && \"rank too large\" at bugs.c", NULL, NULL, NULL);
+	expect_sig("*** stack smashing detected ***: terminated\nAborted (core dumped)\n",
+		"stack-smashing", "", NULL, NULL, NULL);
+	expect_sig("free(): double free detected in tcache 2\nAborted\n",
+		"heap-corruption", "free(): double free detected in tcache N", NULL, NULL, NULL);
+	expect_sig("terminate called after throwing an instance of 'std::out_of_range'\n"
+		"  what():  vector::_M_range_check: __n (which is 7) >= this->size() (which is 3)\nAborted\n",
+		"uncaught-exception:std::out_of_range",
+		"vector::_M_range_check: __n (which is N) >= this->size() (which is N)",
+		NULL, NULL, NULL);
+}
+
+static void test_triage__bare_signals_keep_their_name(void **state)
+{
+	triage_sig a = sig_of("Segmentation fault (core dumped)\n", 0);
+	triage_sig b = sig_of("sh: line 1: 42 Floating point exception ./x\n", 0);
+
+	(void)state;
+	assert_string_equal(a.kind, "crash");
+	assert_string_equal(a.message, "SIGSEGV");
+	assert_string_equal(b.message, "SIGFPE");
+	assert_false(triage_sig_equal(&a, &b));
+	triage_sig_free(&a);
+	triage_sig_free(&b);
+}
+
+static void test_triage__python_traceback(void **state)
+{
+	(void)state;
+	expect_sig("Traceback (most recent call last):\n"
+		"  File \"/src/bugs.py\", line 60, in <module>\n"
+		"    main(sys.argv[1], sys.argv[2])\n"
+		"  File \"/src/bugs.py\", line 44, in main\n"
+		"    return lookup({\"dims\": arg})\n"
+		"           ^^^^^^^^^^^^^^^^^^^^^^^\n"
+		"  File \"/src/bugs.py\", line 16, in lookup\n"
+		"    return cfg[\"shape\"]\n"
+		"KeyError: 'shape'\n",
+		"python:KeyError", "'?'", "bugs.py:lookup", "bugs.py:main",
+		"bugs.py:<module>");
+	/* Chained: the last exception is the one that ended the program. */
+	expect_sig("Traceback (most recent call last):\n"
+		"  File \"/src/bugs.py\", line 36, in load_config\n"
+		"    return int(text)\n"
+		"ValueError: invalid literal for int() with base 10: 'abc'\n\n"
+		"The above exception was the direct cause of the following exception:\n\n"
+		"Traceback (most recent call last):\n"
+		"  File \"/src/bugs.py\", line 58, in main\n"
+		"    return load_config(arg)\n"
+		"  File \"/src/bugs.py\", line 38, in load_config\n"
+		"    raise ConfigError(\"bad config\") from e\n"
+		"__main__.ConfigError: bad config\n",
+		"python:__main__.ConfigError", "bad config", "bugs.py:load_config",
+		"bugs.py:main", NULL);
+}
+
+static void test_triage__node_and_onnxruntime_errors(void **state)
+{
+	(void)state;
+	expect_sig("/src/bugs.js:3\nfunction shape(t) { return t.dims.length; }\n                             ^\n\n"
+		"TypeError: Cannot read properties of undefined (reading 'length')\n"
+		"    at shape (/src/bugs.js:3:35)\n"
+		"    at Object.<anonymous> (/src/bugs.js:12:37)\n"
+		"    at Module._compile (node:internal/modules/cjs/loader:1521:14)\n"
+		"    at node:internal/main/run_main_module:28:49\n\nNode.js v20.20.2\n",
+		"node:TypeError", "Cannot read properties of undefined (reading '?')",
+		"bugs.js:shape", "bugs.js:Object.<anonymous>", NULL);
+	expect_sig("Error: Failed to load model because protobuf parsing failed.\n"
+		"    at new OnnxruntimeSessionHandler (/x/node_modules/onnxruntime-node/dist/backend.js:27:92)\n"
+		"    at Immediate.<anonymous> (/x/node_modules/onnxruntime-node/dist/backend.js:64:29)\n"
+		"    at process.processImmediate (node:internal/timers:483:21)\n",
+		"node:Error", "Failed to load model because protobuf parsing failed.",
+		"backend.js:OnnxruntimeSessionHandler", "backend.js:Immediate.<anonymous>", NULL);
+	/* An "Error:" line with no stack under it is not a Node.js report. */
+	{
+		triage_sig s = sig_of("Error: could not open file\n", 0);
+		assert_false(s.crashed);
+		triage_sig_free(&s);
+	}
+}
+
+static void test_triage__rust_panic(void **state)
+{
+	(void)state;
+	expect_sig("thread 'main' panicked at src/bugs.rs:6:5:\n"
+		"index out of bounds: the len is 3 but the index is 9\n"
+		"stack backtrace:\n"
+		"   0: rust_begin_unwind\n"
+		"             at /rustc/abc/library/std/src/panicking.rs:652:5\n"
+		"   1: core::panicking::panic_fmt\n"
+		"   2: core::panicking::panic_bounds_check\n"
+		"   3: bugs::get_dim\n"
+		"             at ./src/bugs.rs:6:5\n"
+		"   4: bugs::main::h0123456789abcdef\n"
+		"             at ./src/bugs.rs:24:20\n"
+		"   5: core::ops::function::FnOnce::call_once\n"
+		"note: Some details are omitted, run with `RUST_BACKTRACE=full` for a verbose backtrace.\n",
+		"rust-panic", "index out of bounds: the len is N but the index is N",
+		"bugs::get_dim", "bugs::main", NULL);
+}
+
+static void test_triage__mixed_log_prefers_native_crash(void **state)
+{
+	gred_buf b = {0};
+	triage_sig mixed, plain;
+
+	(void)state;
+	buf_puts(&b, "INFO: running pipeline\n");
+	buf_puts(&b, llvm_nosym);
+	buf_puts(&b, "Traceback (most recent call last):\n"
+		"  File \"/src/driver.py\", line 6, in <module>\n"
+		"    raise RuntimeError(f\"mlir-opt failed with status {p.returncode}\")\n"
+		"RuntimeError: mlir-opt failed with status -11\n");
+	mixed = sig_of(b.data, 0);
+	plain = sig_of(llvm_nosym, 0);
+	assert_true(triage_sig_equal(&mixed, &plain));
+	triage_sig_free(&mixed);
+	triage_sig_free(&plain);
+	buf_free(&b);
+}
+
+static void test_triage__interleaved_and_truncated(void **state)
+{
+	gred_buf b = {0};
+	const char *p, *nl;
+	int line = 0;
+	char *cutlog;
+	triage_sig a, full, cut;
+
+	(void)state;
+	/* Another process's lines between every two frames. */
+	for (p = llvm_nosym; *p; p = nl + 1) {
+		nl = strchr(p, '\n');
+		buf_append(&b, p, (size_t)(nl - p) + 1);
+		if (line++ % 2)
+			buf_puts(&b, "[worker 2] compiled graph 7: 0 errors\n");
+	}
+	a = sig_of(b.data, 0);
+	full = sig_of(llvm_nosym, 0);
+	assert_true(triage_sig_equal(&a, &full));
+	/* Cut in the middle of a frame line after the top frames. */
+	cutlog = xstrndup(llvm_nosym, (size_t)(strstr(llvm_nosym,
+		"7  mlir-opt-19") - llvm_nosym) + 20);
+	cut = sig_of(cutlog, 0);
+	free(cutlog);
+	assert_true(triage_sig_equal(&cut, &full));
+	triage_sig_free(&a);
+	triage_sig_free(&full);
+	triage_sig_free(&cut);
+	buf_free(&b);
+}
+
+static void test_triage__bad_logs(void **state)
+{
+	triage_options o;
+	triage_sig s;
+	gred_error e;
+	char bin[4096];
+	size_t i;
+
+	(void)state;
+	triage_options_init(&o);
+	assert_int_equal(triage_sig_compute(&s, "", 0, &o, &e), -1);
+	assert_string_equal(e.msg, "empty log");
+	assert_int_equal(triage_sig_compute(&s, " \n\t\n", 4, &o, &e), -1);
+	assert_string_equal(e.msg, "empty log");
+	for (i = 0; i < sizeof(bin); i++)
+		bin[i] = (char)((i * 7919) % 251);
+	assert_int_equal(triage_sig_compute(&s, bin, sizeof(bin), &o, &e), -1);
+	assert_string_equal(e.msg, "binary data, not a text log");
+	memset(bin, 0, sizeof(bin));
+	assert_int_equal(triage_sig_compute(&s, bin, sizeof(bin), &o, &e), -1);
+	assert_int_equal(triage_sig_compute(&s, "hello\nworld\n", 12, &o, &e), 0);
+	assert_false(s.crashed);
+	assert_string_equal(s.kind, "none");
+	triage_sig_free(&s);
+}
+
+static void test_triage__function_names(void **state)
+{
+	static const char *cases[][2] = {
+		{"void mlir::detail::walk<mlir::ForwardIterator>(mlir::Operation*, llvm::function_ref<void (mlir::Operation*)>, mlir::WalkOrder)",
+		 "mlir::detail::walk"},
+		{"mlir::StringAttr::getValue() const", "mlir::StringAttr::getValue"},
+		{"(anonymous namespace)::Foo::bar(int) const &", "Foo::bar"},
+		{"{anonymous}::Foo::bar", "Foo::bar"},
+		{"mlir::Op::walk(...)::{lambda(mlir::Operation*)#2}::operator()(mlir::Operation*) const",
+		 "mlir::Op::walk::{lambda}::operator()"},
+		{"auto foo()::$_12::operator()() const", "foo::$_::operator()"},
+		{"std::vector<int, std::allocator<int> >::operator[](unsigned long)",
+		 "std::vector::operator[]"},
+		{"bool llvm::operator<<(llvm::raw_ostream&, int)", "llvm::operator<<"},
+		{"foo::operator new(unsigned long)", "foo::operator new"},
+		{"bugs::main::h0123456789abcdef", "bugs::main"},
+		{"compute.isra.0", "compute"},
+		{"walk.cold", "walk"},
+		{"std::__cxx11::basic_string<char>::_M_create[abi:cxx11](unsigned long&)",
+		 "std::__cxx11::basic_string::_M_create"},
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		gred_buf b = {0};
+		buf_puts(&b, "");
+		tri_norm_func(&b, cases[i][0], strlen(cases[i][0]));
+		assert_string_equal(b.data, cases[i][1]);
+		buf_free(&b);
+	}
+}
+
+static void test_triage__messages(void **state)
+{
+	gred_buf b = {0};
+	const char *m = "READ of size 4 at 0x603000000054 in /home/ci/build/x/model.onnx: tensor<4x3xf32> i32  pid 1234";
+
+	(void)state;
+	buf_puts(&b, "");
+	tri_norm_message(&b, m, strlen(m), NORM_MESSAGE);
+	assert_string_equal(b.data, "READ of size N at 0x? in model.onnx: tensor<4x3xf32> i32 pid N");
+	b.len = 0;
+	tri_norm_message(&b, "x < 10", 6, NORM_VERBATIM);
+	assert_string_equal(b.data, "x < 10");
+	buf_free(&b);
+}
+
+static void test_triage__frames_option_and_ids(void **state)
+{
+	triage_sig one = sig_of(llvm_nosym, 1), three = sig_of(llvm_nosym, 3);
+	char id[17];
+
+	(void)state;
+	assert_int_equal(one.nframes, 1);
+	assert_int_equal(three.nframes, 3);
+	assert_false(triage_sig_equal(&one, &three));
+	assert_int_equal(strlen(triage_sig_id(&three, id)), 16);
+	assert_non_null(strstr(three.key, "crash\n\nmlir::StringAttr::getValue\n"));
+	triage_sig_free(&one);
+	triage_sig_free(&three);
+}
+
+static void test_triage__user_ignore_patterns(void **state)
+{
+	triage_options o;
+	triage_parser *p;
+	triage_sig s;
+	gred_error e;
+	const char *ign[] = {"^mlir::StringAttr::"};
+	char path[] = "/tmp/gred-ignore-XXXXXX";
+	int fd;
+
+	(void)state;
+	triage_options_init(&o);
+	o.ignore = ign;
+	o.nignore = 1;
+	assert_int_equal(triage_parser_new(&p, &o, &e), 0);
+	assert_int_equal(triage_parser_sig(&s, p, llvm_nosym, strlen(llvm_nosym), &e), 0);
+	assert_string_equal(s.frames[0], "mlir-opt@0x762");
+	triage_sig_free(&s);
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "# mine\n^mlir::detail::\n", 23), 23);
+	close(fd);
+	assert_int_equal(triage_parser_load_ignore(p, path, &e), 0);
+	assert_int_equal(triage_parser_sig(&s, p, llvm_nosym, strlen(llvm_nosym), &e), 0);
+	assert_int_equal(s.nframes, 1);
+	triage_sig_free(&s);
+	/* A bad pattern is refused and the parser keeps working. */
+	fd = open(path, O_WRONLY | O_TRUNC);
+	assert_int_equal(write(fd, "(\n", 2), 2);
+	close(fd);
+	assert_int_equal(triage_parser_load_ignore(p, path, &e), -1);
+	assert_non_null(strstr(e.msg, path));
+	assert_int_equal(triage_parser_sig(&s, p, llvm_nosym, strlen(llvm_nosym), &e), 0);
+	triage_sig_free(&s);
+	unlink(path);
+	triage_parser_free(p);
+}
+
+static void test_triage__long_log_read_as_head_and_tail(void **state)
+{
+	char path[] = "/tmp/gred-long-XXXXXX", *data;
+	size_t len, i;
+	int fd, trunc;
+	gred_error e;
+	triage_sig s;
+
+	(void)state;
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	for (i = 0; i < 20000; i++)
+		assert_int_equal(write(fd, "INFO: step ok\n", 14), 14);
+	assert_int_equal(write(fd, llvm_nosym, strlen(llvm_nosym)), (ssize_t)strlen(llvm_nosym));
+	close(fd);
+	assert_int_equal(triage_log_read(&data, &len, &trunc, path, 65536, &e), 0);
+	assert_true(trunc);
+	assert_true(len <= 65536 + 1);
+	s = sig_of(data, 0);
+	assert_string_equal(s.frames[0], "mlir::StringAttr::getValue");
+	triage_sig_free(&s);
+	free(data);
+	assert_int_equal(triage_log_read(&data, &len, &trunc, "/nonexistent", 0, &e), -1);
+	unlink(path);
+}
+
+static void test_triage__store_buckets_and_duplicates(void **state)
+{
+	char dir[] = "/tmp/gred-store-XXXXXX", *db;
+	triage_store *st;
+	triage_add_result r1, r2, r3;
+	triage_bucket b;
+	gred_error e;
+	triage_sig s = sig_of(llvm_nosym, 0);
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	db = xasprintf("%s/sub/triage.db", dir);
+	assert_int_equal(triage_store_open(&st, db, &e), 0);
+	assert_int_equal(triage_store_begin(st, &e), 0);
+	assert_int_equal(triage_store_add(&r1, st, &s, "a.log", NULL, llvm_nosym, strlen(llvm_nosym), &e), 0);
+	assert_int_equal(triage_store_add(&r2, st, &s, "b.log", NULL, llvm_nosym, strlen(llvm_nosym), &e), 0);
+	assert_int_equal(triage_store_add(&r3, st, &s, "a.log", NULL, llvm_nosym, strlen(llvm_nosym), &e), 0);
+	assert_int_equal(triage_store_commit(st, &e), 0);
+	assert_true(r1.is_new);
+	assert_false(r2.is_new);
+	assert_int_equal(r1.bucket, r2.bucket);
+	assert_true(r3.duplicate);
+	assert_int_equal(triage_store_get(&b, st, "1", &e), 0);
+	assert_int_equal(b.count, 2);
+	assert_string_equal(b.kind, "crash");
+	triage_bucket_free(&b);
+	assert_int_equal(triage_store_get(&b, st, "zz", &e), -1);
+	triage_store_close(st);
+	triage_sig_free(&s);
+	free(db);
+	db = xasprintf("rm -rf %s", dir);
+	assert_int_equal(system(db), 0);
+	free(db);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_triage__llvm_stack_dump_without_symbols),
+		cmocka_unit_test(test_triage__llvm_symbolised_equals_unsymbolised),
+		cmocka_unit_test(test_triage__llvm_error_and_abort),
+		cmocka_unit_test(test_triage__assertion),
+		cmocka_unit_test(test_triage__asan_report_uses_first_stack),
+		cmocka_unit_test(test_triage__ubsan_runtime_error),
+		cmocka_unit_test(test_triage__gdb_and_lldb_backtraces),
+		cmocka_unit_test(test_triage__glibc_messages),
+		cmocka_unit_test(test_triage__bare_signals_keep_their_name),
+		cmocka_unit_test(test_triage__python_traceback),
+		cmocka_unit_test(test_triage__node_and_onnxruntime_errors),
+		cmocka_unit_test(test_triage__rust_panic),
+		cmocka_unit_test(test_triage__mixed_log_prefers_native_crash),
+		cmocka_unit_test(test_triage__interleaved_and_truncated),
+		cmocka_unit_test(test_triage__bad_logs),
+		cmocka_unit_test(test_triage__function_names),
+		cmocka_unit_test(test_triage__messages),
+		cmocka_unit_test(test_triage__frames_option_and_ids),
+		cmocka_unit_test(test_triage__user_ignore_patterns),
+		cmocka_unit_test(test_triage__long_log_read_as_head_and_tail),
+		cmocka_unit_test(test_triage__store_buckets_and_duplicates),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
