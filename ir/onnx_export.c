@@ -560,8 +560,11 @@ typedef struct pack_sink {
 static void sink_append(ProtobufCBuffer *b, size_t len, const uint8_t *data)
 {
 	pack_sink *s = (pack_sink *)b;
-	const onnx_deferred *d = len ? onnx_map_get(s->deferred, data) : NULL;
+	const onnx_deferred *d;
 
+	if (!len)
+		return;
+	d = onnx_map_get(s->deferred, data);
 	if (!d) {
 		buf_append(s->out, data, len);
 		return;

@@ -290,7 +290,8 @@ static void put_field(gred_buf *out, unsigned num, const gred_buf *payload)
 		len >>= 7;
 	} while (len);
 	buf_append(out, v, n);
-	buf_append(out, payload->data, payload->len);
+	if (payload->len)
+		buf_append(out, payload->data, payload->len);
 }
 
 /* Subgraphs nested far too deep: an error, not a stack overflow. */
