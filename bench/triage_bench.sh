@@ -1,0 +1,48 @@
+#!/bin/sh
+# Triage throughput: files N logs (default 100,000), made by mutating the
+# real logs of test/triage/corpus (pids, ASLR-shifted addresses, noise
+# lines), into a fresh store with `gred triage add`; prints logs/s.
+# usage: bench/triage_bench.sh [GRED] [N]
+set -eu
+here=$(cd "$(dirname "$0")/.." && pwd)
+gred=${1:-$here/build/gred}
+n=${2:-100000}
+w=$(mktemp -d "${TMPDIR:-/tmp}/gred-bench.XXXXXX")
+trap 'rm -rf "$w"' EXIT
+
+python3 - "$here/test/triage/corpus" "$w/logs" "$n" <<'PY'
+import os, random, re, sys
+corpus, out, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+seeds = sorted(os.path.join(d, f) for d, _, fs in os.walk(corpus) for f in fs)
+seeds = [open(p, "rb").read() for p in seeds]
+rng = random.Random(42)
+pid = re.compile(rb"==\d+==")
+# ASLR moves a mapping by whole pages: the low 12 bits of an address stay.
+addr = re.compile(rb"0x(0000)?(5555|7fff|56[0-9a-f]{2}|7f[0-9a-f]{2})([0-9a-f]{5,8})")
+os.makedirs(out)
+for i in range(n):
+    s = seeds[i % len(seeds)]
+    base = b"%04x" % rng.randrange(0x5500, 0x7fff)
+    s = pid.sub(b"==%d==" % (1000 + i), s)
+    s = addr.sub(lambda m: b"0x" + (m.group(1) or b"") + base + m.group(3), s)
+    if i % 4 == 0:
+        s = b"INFO: worker %d starting\n" % i + s
+    with open(os.path.join(out, "%06d.log" % i), "wb") as f:
+        f.write(s + b"run %d\n" % i)
+PY
+
+# Wall time, and CPU time of the add alone (the machine may be shared).
+start=$(date +%s.%N)
+if [ -x /usr/bin/time ]; then
+  /usr/bin/time -f "%U %S %M" -o "$w/time" "$gred" triage add --db "$w/t.db" "$w/logs" >"$w/out"
+else
+  "$gred" triage add --db "$w/t.db" "$w/logs" >"$w/out"
+  echo "0 0 0" >"$w/time"
+fi
+end=$(date +%s.%N)
+cat "$w/out"
+awk -v n="$n" -v s="$start" -v e="$end" '{
+  t = e - s; c = $1 + $2
+  printf "triage add: %d logs in %.2f s wall: %.0f logs/s\n", n, t, n / t
+  if (c > 0) printf "cpu %.2f s (user %.2f, sys %.2f): %.0f logs/s on one core; max rss %d KB\n", c, $1, $2, n / c, $3
+}' "$w/time"
