@@ -1,8 +1,5 @@
-module {
-  func.func @f23(%arg0: f32) {
-    %0 = arith.mulf %arg0, %arg0 : f32
-    %1 = arith.addf %0, %0 : f32
-    return
-  }
+func.func @f23(%arg0: f32) {
+  %0 = arith.mulf %arg0, %arg0 : f32
+  %1 = arith.addf %0, %0 : f32
+  return
 }
-

@@ -1,8 +1,5 @@
-module {
-  func.func @main() {
-    %cst = arith.constant dense<0.000000e+00> : tensor<f32>
-    %0 = arith.divf %cst, %cst : tensor<f32>
-    return
-  }
+func.func @main() {
+  %cst = arith.constant dense<0.000000e+00> : tensor<f32>
+  %0 = arith.divf %cst, %cst : tensor<f32>
+  return
 }
-

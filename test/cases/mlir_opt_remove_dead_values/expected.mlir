@@ -1,7 +1,4 @@
-module {
-  func.func private @helper() {
-    return
-  }
-  "test.symbol_user"() {refs = [@helper, @unrelated]} : () -> ()
+func.func private @helper() {
+  return
 }
-
+"test.symbol_user"() {refs = [@helper, @unrelated]} : () -> ()
