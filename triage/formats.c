@@ -93,12 +93,13 @@ static const tri_pattern glibc[] = {
 	{R_DETAIL, "what():", NULL, 0, 0, "^\\s+what\\(\\):\\s+(?<msg>.*?)\\s*$"},
 };
 
-/* Rust panics, with RUST_BACKTRACE=1 or full. */
+/* Rust panics, with RUST_BACKTRACE=1 or full; newer rustc prints the
+** thread id: "thread 'main' (1234) panicked at". */
 static const tri_pattern rust[] = {
 	{R_NEXTMSG, "panicked at", "rust-panic", 2, 0,
-	 "^thread '[^']*' panicked at (?<file>[^\\s:]+):(?<line>\\d+):\\d+:$"},
+	 "^thread '[^']*'(?: \\(\\d+\\))? panicked at (?<file>[^\\s:]+):(?<line>\\d+):\\d+:$"},
 	{R_EVENT, "panicked at", "rust-panic", 2, 0,
-	 "^thread '[^']*' panicked at '(?<msg>.*)', (?<file>[^\\s:]+):(?<line>\\d+)"},
+	 "^thread '[^']*'(?: \\(\\d+\\))? panicked at '(?<msg>.*)', (?<file>[^\\s:]+):(?<line>\\d+)"},
 	{R_STACK, "stack backtrace:", NULL, 0, 0, "^stack backtrace:"},
 	{R_FRAME, ":", NULL, 0, TRI_CONTEXT,
 	 "^\\s+(?<idx>\\d+):\\s+(?:0x[0-9a-fA-F]+ - )?(?<func>\\S.*?)\\s*$"},
@@ -200,7 +201,7 @@ const tri_ignore tri_ignores[] = {
 	{0, "^llvm::(?:report_fatal_error|llvm_unreachable_internal|reportFatal\\w*)$"},
 	{0, "^llvm::function_ref::callback_fn$"},
 	{0, "^(?:core|alloc)::(?:panicking|result::unwrap_failed|option::|ops::function::)"},
-	{0, "^rust_begin_unwind$|^rust_panic|^__rust_"},
+	{0, "^(?:__rustc::)?rust_begin_unwind$|^rust_panic|^__rust_|^__rustc::"},
 	{0, "^\\?\\?$|^<unknown>$"},
 	{0, "^(?:libc|libm|libdl|libpthread|librt|ld-linux[\\w-]*|libasan|libubsan|liblsan|"
 	    "libtsan|libmsan|libclang_rt[\\w.-]*|libstdc\\+\\+|libc\\+\\+|libc\\+\\+abi|"

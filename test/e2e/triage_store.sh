@@ -27,7 +27,7 @@ count_members() {
 pid=$!
 # Kill once a first batch is in the write-ahead log, or after 10 s.
 tries=0
-while [ "$(wc -c <"$T/k.db-wal" 2>/dev/null || echo 0)" -lt 200000 ] && [ $tries -lt 200 ]; do
+while [ "$( { wc -c <"$T/k.db-wal"; } 2>/dev/null || echo 0)" -lt 200000 ] && [ $tries -lt 200 ]; do
   sleep 0.05
   tries=$((tries + 1))
 done
