@@ -42,9 +42,11 @@ static int is_const(MlirOperation op)
 	if (!edit_name_is(op, "onnx.Constant") && !edit_name_is(op, "arith.constant"))
 		return 0;
 	a = value_attr(op);
-	return !mlirAttributeIsNull(a) && mlirAttributeIsADenseElements(a) &&
-		static_tensor(mlirAttributeGetType(a)) &&
-		(mlirDenseElementsAttrIsSplat(a) ||
+	if (mlirAttributeIsNull(a) || !(mlirAttributeIsADenseElements(a) ||
+	    mlirAttributeIsADenseResourceElements(a)))
+		return 0;
+	return static_tensor(mlirAttributeGetType(a)) &&
+		((mlirAttributeIsADenseElements(a) && mlirDenseElementsAttrIsSplat(a)) ||
 		 mlirElementsAttrGetNumElements(a) <= MAX_COPY) &&
 		simp_is_number(mlirShapedTypeGetElementType(mlirAttributeGetType(a)));
 }
@@ -112,7 +114,7 @@ static void collect(simp_list *l, MlirOperation module)
 			break;
 		}
 		case CONST:
-			add_dims(l, op, 0, mlirValueGetType(mlirOperationGetResult(op, 0)));
+			add_dims(l, op, 0, mlirAttributeGetType(value_attr(op)));
 			break;
 		default:
 			n = mlirOperationGetNumResults(op);
@@ -167,7 +169,7 @@ static MlirAttribute cut(MlirAttribute a, MlirType t, const reshape *s)
 	MlirAttribute *v, res;
 	double x;
 
-	if (mlirDenseElementsAttrIsSplat(a))
+	if (mlirAttributeIsADenseElements(a) && mlirDenseElementsAttrIsSplat(a))
 		return mlirDenseElementsAttrSplatGet(t,
 			mlirDenseElementsAttrGetSplatValue(a));
 	for (d = r, i = 1; d-- > 0;) {
@@ -206,19 +208,32 @@ static MlirValue target_value(MlirOperation op, intptr_t index)
 	return mlirOperationGetResult(op, index);
 }
 
+static MlirType target_type(MlirOperation op, intptr_t index)
+{
+	if (kind_of(op) == CONST)
+		return mlirAttributeGetType(value_attr(op));
+	return mlirValueGetType(target_value(op, index));
+}
+
 static void apply_one(const reshape *s, infer_changes *c)
 {
 	MlirValue v = target_value(s->op, s->index);
-	MlirType old = mlirValueGetType(v), t = reshaped(s, old);
+	MlirType old = mlirValueGetType(v), t = reshaped(s,
+		target_type(s->op, s->index));
 
 	switch (kind_of(s->op)) {
 	case ARG:
 		infer_set_arg_type(s->op, s->index, t);
 		break;
 	case CONST:
+		/* an untyped result (a stand-in made for an untyped value)
+		** stays untyped */
+		if (!mlirTypeEqual(old, mlirAttributeGetType(value_attr(s->op))))
+			old = t = mlirValueGetType(v);
 		mlirOperationSetAttributeByName(s->op,
 			mlirStringRefCreateFromCString("value"),
-			cut(value_attr(s->op), t, s));
+			cut(value_attr(s->op), reshaped(s,
+				mlirAttributeGetType(value_attr(s->op))), s));
 		mlirValueSetType(v, t);
 		break;
 	default:
@@ -248,7 +263,7 @@ static void choose(reshape **s, size_t *ns, size_t *cap, MlirOperation op,
 		memset(cur, 0, sizeof(*cur));
 		cur->op = op;
 		cur->index = index;
-		t = mlirValueGetType(target_value(op, index));
+		t = target_type(op, index);
 		for (i = 0; i < mlirShapedTypeGetRank(t); i++)
 			cur->dim[i] = mlirShapedTypeGetDimSize(t, i);
 	}
@@ -282,7 +297,7 @@ static void link(reshape **s, size_t *ns, size_t *cap, MlirOperation op,
 	intptr_t index, intptr_t d, int kind)
 {
 	MlirValue v = target_value(op, index);
-	int64_t size = mlirShapedTypeGetDimSize(mlirValueGetType(v), d);
+	int64_t size = mlirShapedTypeGetDimSize(target_type(op, index), d);
 	MlirOpOperand u;
 
 	for (u = mlirValueGetFirstUse(v); !mlirOpOperandIsNull(u);
