@@ -226,6 +226,25 @@ static void json_str(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+/* A '\n'-separated text as a JSON array of strings. */
+static void json_lines(FILE *f, const char *text)
+{
+	const char *p = text;
+	int k = 0;
+
+	fputc('[', f);
+	while (p && *p) {
+		const char *nl = strchr(p, '\n');
+		char *line = xstrndup(p, nl ? (size_t)(nl - p) : strlen(p));
+		if (k++)
+			fputc(',', f);
+		json_str(f, line);
+		free(line);
+		p = nl ? nl + 1 : NULL;
+	}
+	fputc(']', f);
+}
+
 static void json_frames(FILE *f, const triage_sig *sig)
 {
 	size_t k;
@@ -443,7 +462,9 @@ static int add_path(add_state *a, const char *path, int top)
 		for (i = 0; i < n; i++) {
 			const char *name = ents[i]->d_name;
 			if (!err && name[0] != '.') {
-				char *sub = xasprintf("%s/%s", path, name);
+				size_t pl = strlen(path);
+				char *sub = xasprintf("%s%s%s", path,
+					pl && path[pl - 1] == '/' ? "" : "/", name);
 				err = add_path(a, sub, 0);
 				free(sub);
 			}
@@ -601,18 +622,9 @@ static int list_one(const triage_bucket *b, void *ctx)
 		json_str(stdout, b->kind);
 		fputs(",\"message\":", stdout);
 		json_str(stdout, b->message);
-		fputs(",\"frames\":[", stdout);
-		{
-			char *f = xstrdup(b->frames), *p, *save = NULL;
-			int k = 0;
-			for (p = strtok_r(f, "\n", &save); p; p = strtok_r(NULL, "\n", &save)) {
-				if (k++)
-					fputc(',', stdout);
-				json_str(stdout, p);
-			}
-			free(f);
-		}
-		fputs("],\"smallest_case\":", stdout);
+		fputs(",\"frames\":", stdout);
+		json_lines(stdout, b->frames);
+		fputs(",\"smallest_case\":", stdout);
 		if (b->smallest_case)
 			json_str(stdout, b->smallest_case);
 		else
@@ -707,9 +719,9 @@ static int cmd_show(tcli *c)
 		fputs(",\"message\":", stdout);
 		json_str(stdout, b.message);
 		fputs(",\"frames\":", stdout);
-		json_str(stdout, b.frames);
+		json_lines(stdout, b.frames);
 		fputs(",\"stack\":", stdout);
-		json_str(stdout, b.stack);
+		json_lines(stdout, b.stack);
 		fputs(",\"smallest_case\":", stdout);
 		if (b.smallest_case)
 			json_str(stdout, b.smallest_case);
