@@ -20,7 +20,8 @@ trap 'rm -rf "$W"' EXIT
 # The crash's signature: the LLVM ERROR line, else the first named frame
 # below the signal handler in the stack dump.
 signature() {
-  if grep -q '^LLVM ERROR' "$1"; then grep -m1 '^LLVM ERROR' "$1" | cut -c1-80; return; fi
+  # (numbers in the message, like a requested capacity, vary with the input)
+  if grep -q '^LLVM ERROR' "$1"; then grep -m1 '^LLVM ERROR' "$1" | sed 's/[0-9].*//' | cut -c1-80; return; fi
   sed -n '/libc.so.6/,$p' "$1" | grep -m1 ' mlir-opt-19 *0x[0-9a-f]* [_a-zA-Z]' |
     sed 's/^.*0x[0-9a-f]* //; s/ + [0-9]*$//' | cut -c1-120
 }
