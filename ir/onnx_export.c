@@ -612,6 +612,14 @@ int onnx_export(gred_buf *out, MlirOperation module, gred_error *e)
 	if (graph_export(&x, mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0)),
 		    fn, m->graph) < 0)
 		goto done;
+	/* A valid model's graph has a name; a reducer may have dropped it. */
+	if (!m->graph->name || !*m->graph->name) {
+		MlirAttribute sym = mlirOperationGetAttributeByName(fn,
+			mlirStringRefCreateFromCString("sym_name"));
+		free(m->graph->name);
+		m->graph->name = mlirAttributeIsAString(sym) ?
+			ir_strdup(mlirStringAttrGetValue(sym)) : xstrdup("main_graph");
+	}
 	len = protobuf_c_message_get_packed_size(&m->base);
 	buf_grow(out, len + 1);
 	sink.base.append = sink_append;
