@@ -1,6 +1,6 @@
 /*
 ** `gred triage`: the command line of crash deduplication (add, run,
-** list, show, sig), over the library in triage.h.
+** list, show, sig, check), over the library in triage.h.
 */
 #include <dirent.h>
 #include <errno.h>
@@ -27,6 +27,7 @@ typedef struct tcli {
 	const char **ignore_files;
 	size_t nignore_files;
 	const char *case_path;
+	const char *want_sig;  /* check --sig */
 	double timeout;
 	int json, verbose, help;
 	char **args;          /* positional arguments */
@@ -52,6 +53,7 @@ static int cmd_run(tcli *c);
 static int cmd_list(tcli *c);
 static int cmd_show(tcli *c);
 static int cmd_sig(tcli *c);
+static int cmd_check(tcli *c);
 
 static const struct subcommand {
 	const char *name;
@@ -79,6 +81,10 @@ static const struct subcommand {
 	{"sig", cmd_sig, "sig [--json] FILE",
 	 "Print the signature of one log (FILE may be - for stdin). Exit status\n"
 	 "1 if it holds no crash.\n"},
+	{"check", cmd_check, "check [--sig ID] [--timeout SEC] -- CMD [ARGS...]",
+	 "Run CMD (no shell) and print the signature of its crash. Exit status 0\n"
+	 "if it crashed (with signature ID, given --sig), else 1. Nothing is\n"
+	 "filed: this is an interestingness test (gred reduce --same-crash).\n"},
 };
 
 #define NSUB (sizeof(subcommands) / sizeof(subcommands[0]))
@@ -114,7 +120,7 @@ static int parse_args(tcli *c, int argc, char **argv, int allow_cmd)
 				return cli_fail("triage: unexpected '--'");
 			c->cmd = argv + i + 1;
 			if (!c->cmd[0])
-				return cli_fail("triage run: no command after '--'");
+				return cli_fail("triage: no command after '--'");
 			return 0;
 		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			c->help = 1;
@@ -150,6 +156,9 @@ static int parse_args(tcli *c, int argc, char **argv, int allow_cmd)
 			c->ignore_files = xrealloc(c->ignore_files,
 				(c->nignore_files + 1) * sizeof(char *));
 			c->ignore_files[c->nignore_files++] = v;
+		} else if (!strcmp(a, "--sig")) {
+			NEED();
+			c->want_sig = v;
 		} else if (!strcmp(a, "--case")) {
 			NEED();
 			c->case_path = v;
@@ -540,6 +549,54 @@ static const char *guess_case(char **cmd)
 	return best;
 }
 
+/* Runs c->cmd capturing its output; a death by signal is noted the way a
+** shell prints it, so the log reads the same whether a shell or we ran it. */
+static int run_capture(triage_run_result *res, gred_buf *out, tcli *c,
+	gred_error *e)
+{
+	if (triage_run(res, out, c->cmd, c->timeout, c->opts.max_bytes, e) < 0)
+		return -1;
+	if (res->signal)
+		buf_printf(out, "%s%s\n", out->len && out->data[out->len - 1] != '\n' ?
+			"\n" : "", strsignal(res->signal));
+	return 0;
+}
+
+static int cmd_check(tcli *c)
+{
+	triage_run_result res;
+	triage_parser *p;
+	triage_sig sig;
+	gred_buf out = {0};
+	gred_error e;
+	char id[17];
+	int rc = 1;
+
+	if (!c->cmd)
+		return cli_fail("triage check: want -- CMD [ARGS...] (see gred triage check --help)");
+	if (run_capture(&res, &out, c, &e) < 0)
+		return cli_fail("%s", e.msg);
+	if (res.timed_out || !out.len) {
+		buf_free(&out);
+		return 1;
+	}
+	if (make_parser(&p, c)) {
+		buf_free(&out);
+		return 1;
+	}
+	if (triage_parser_sig(&sig, p, out.data, out.len, &e) == 0) {
+		if (sig.crashed) {
+			triage_sig_id(&sig, id);
+			printf("signature %s\n", id);
+			rc = c->want_sig && strcmp(c->want_sig, id) ? 1 : 0;
+		}
+		triage_sig_free(&sig);
+	}
+	triage_parser_free(p);
+	buf_free(&out);
+	return rc;
+}
+
 static int cmd_run(tcli *c)
 {
 	triage_run_result res;
@@ -550,14 +607,8 @@ static int cmd_run(tcli *c)
 
 	if (!c->cmd)
 		return cli_fail("triage run: want -- CMD [ARGS...] (see gred triage run --help)");
-	if (triage_run(&res, &out, c->cmd, c->timeout, c->opts.max_bytes, &e) < 0)
+	if (run_capture(&res, &out, c, &e) < 0)
 		return cli_fail("%s", e.msg);
-	if (res.signal) {
-		/* What a shell would print; the log then reads the same whether
-		** it was captured by a shell or by us. */
-		buf_printf(&out, "%s%s\n", out.len && out.data[out.len - 1] != '\n' ?
-			"\n" : "", strsignal(res.signal));
-	}
 	buf_puts(&src, "run:");
 	for (i = 0; c->cmd[i]; i++)
 		buf_printf(&src, " %s", c->cmd[i]);
@@ -788,7 +839,7 @@ int triage_main(int argc, char **argv)
 	c.db = DEFAULT_DB;
 	triage_options_init(&c.opts);
 	c.args = xcalloc((size_t)argc, sizeof(char *));
-	if (parse_args(&c, argc - 2, argv + 2, subcommands[i].run == cmd_run)) {
+	if (parse_args(&c, argc - 2, argv + 2, subcommands[i].run == cmd_run || subcommands[i].run == cmd_check)) {
 		rc = 1;
 	} else if (c.help) {
 		sub_help(&subcommands[i]);
