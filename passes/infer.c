@@ -167,9 +167,8 @@ static int opset_ok(MlirOperation op)
 
 /* Operand v as the rules see it; -1 if it has no static shape or a dtype
 ** the table does not know. */
-static int to_tensor(opt_tensor *t, MlirValue v)
+static int to_tensor(opt_tensor *t, MlirValue v, MlirType ty)
 {
-	MlirType ty = mlirValueGetType(v);
 	intptr_t i;
 
 	memset(t, 0, sizeof(*t));
@@ -262,6 +261,8 @@ typedef struct shape_ent {
 	const void *key;
 	int known, affected;
 	opt_tensor t;
+	int old_known;      /* the same before the change */
+	opt_tensor old;
 } shape_ent;
 
 typedef struct shape_map {
@@ -307,12 +308,16 @@ static shape_ent *shape_put(shape_map *m, MlirValue v)
 static shape_ent *shape_get(shape_map *m, const infer_changes *c, MlirValue v)
 {
 	shape_ent *s = shape_slot(m, v.ptr);
+	int k;
 
 	if (s->key)
 		return s;
 	s = shape_put(m, v);
-	s->known = to_tensor(&s->t, v) == 0;
-	s->affected = changed_at(c, v) >= 0;
+	s->known = to_tensor(&s->t, v, mlirValueGetType(v)) == 0;
+	k = changed_at(c, v);
+	s->affected = k >= 0;
+	s->old_known = to_tensor(&s->old, v, k >= 0 ? c->old[k] :
+		mlirValueGetType(v)) == 0;
 	return s;
 }
 
@@ -412,9 +417,9 @@ static MlirWalkResult onnx_op(walk_ctx *w, MlirOperation op)
 {
 	intptr_t i, nin = mlirOperationGetNumOperands(op);
 	intptr_t nres = mlirOperationGetNumResults(op);
-	opt_tensor in[OPT_MAX_IO], out[OPT_MAX_IO];
-	int affected = edit_set_has(w->force, op), known = 1;
-	int rank_changed = 0, r = 0, k;
+	opt_tensor in[OPT_MAX_IO], out[OPT_MAX_IO], oin[OPT_MAX_IO], oout[OPT_MAX_IO];
+	int affected = edit_set_has(w->force, op), known = 1, old_known = 1;
+	int rank_changed = 0, r = 0, ro = 0, k;
 
 	for (i = 0; i < nin; i++) {
 		MlirValue v = mlirOperationGetOperand(op, i);
@@ -423,9 +428,12 @@ static MlirWalkResult onnx_op(walk_ctx *w, MlirOperation op)
 		if ((k = changed_at(w->c, v)) >= 0)
 			rank_changed |= rank_of(w->c->old[k]) !=
 				rank_of(mlirValueGetType(v));
-		if (i < OPT_MAX_IO)
+		if (i < OPT_MAX_IO) {
 			in[i] = s->t;
+			oin[i] = s->old;
+		}
 		known &= s->known;
+		old_known &= s->old_known;
 	}
 	if (edit_name_is(op, "onnx.Constant") || edit_name_is(op, "onnx.NoValue") ||
 	    nres == 0) {
@@ -435,7 +443,12 @@ static MlirWalkResult onnx_op(walk_ctx *w, MlirOperation op)
 	}
 	if (known && w->use_table && !mlirOperationGetNumRegions(op))
 		r = onnx_rule(op, in, out, nres);
-	if (r < 0 && affected) {
+	if (old_known && w->use_table && !mlirOperationGetNumRegions(op))
+		ro = onnx_rule(op, oin, oout, nres);
+	/* Rejected only if the rule accepted the op before the change: the
+	** table may be stricter than what the model's consumer accepts. An
+	** op changed itself (attributes, operands) is judged as it is now. */
+	if (r < 0 && affected && (ro > 0 || edit_set_has(w->force, op))) {
 		w->err = -1;
 		return MlirWalkResultInterrupt;
 	}
@@ -448,6 +461,9 @@ static MlirWalkResult onnx_op(walk_ctx *w, MlirOperation op)
 		s->known = r > 0 && out[i].rank >= 0;
 		if (s->known)
 			s->t = out[i];
+		s->old_known = ro > 0 && oout[i].rank >= 0;
+		if (s->old_known)
+			s->old = oout[i];
 		if (!affected || !mlirTypeIsAShaped(t))
 			continue;
 		retype(w, v, s->known ?
