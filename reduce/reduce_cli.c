@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "reduce.h"
+#include "run.h"
 #include "util.h"
 
 static volatile sig_atomic_t interrupted;
@@ -29,6 +30,11 @@ static const char usage_text[] =
 	"The test runs in a private directory holding the candidate under IN's\n"
 	"own file name; CANDIDATE is its absolute path. IN is never modified; the\n"
 	"best file so far is always in OUT (default NAME.reduced.EXT beside IN).\n"
+	"\n"
+	"With --same-crash there is no script: gred runs `CMD [ARGS...] CANDIDATE`\n"
+	"and a candidate is interesting iff CMD crashes with the same triage\n"
+	"signature as on IN (see gred triage). With --match, iff CMD's output\n"
+	"(stdout and stderr) matches the PCRE2 REGEX.\n"
 	"\n"
 	"options (before IN; after TEST only a final -o OUT is gred's):\n"
 	"  -o, --output OUT   where the result goes\n"
@@ -49,6 +55,65 @@ static int parse_num(double *out, const char *opt, const char *s)
 		return -1;
 	}
 	return 0;
+}
+
+/* The test for --same-crash and --match: gred's own `triage check`,
+** which runs CMD on the candidate and judges its output. For
+** --same-crash the signature is first taken from a run on the input. */
+static char **check_argv(const char *mode, const char *regex, char **cmd,
+	int ncmd, const char *input)
+{
+	char self[4096], **argv;
+	char sig[17] = "";
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	int k = 0, i;
+
+	if (n <= 0) {
+		cli_fail("reduce: cannot find the gred binary");
+		return NULL;
+	}
+	self[n] = 0;
+	if (!strcmp(mode, "--same-crash")) {
+		triage_run_result res;
+		gred_buf out = {0};
+		gred_error e;
+		char **run = xcalloc((size_t)ncmd + 6, sizeof(char *));
+		const char *line;
+
+		run[k++] = self;
+		run[k++] = "triage";
+		run[k++] = "check";
+		run[k++] = "--";
+		for (i = 0; i < ncmd; i++)
+			run[k++] = cmd[i];
+		run[k++] = (char *)input;
+		if (triage_run(&res, &out, run, 0, 1 << 20, &e) < 0) {
+			free(run);
+			cli_fail("%s", e.msg);
+			return NULL;
+		}
+		free(run);
+		line = out.data ? strstr(out.data, "signature ") : NULL;
+		if (!line || sscanf(line, "signature %16[0-9a-f]", sig) != 1) {
+			cli_fail("%s: %s does not crash on it; --same-crash needs a crash "
+				"to keep", input, cmd[0]);
+			buf_free(&out);
+			return NULL;
+		}
+		buf_free(&out);
+		fprintf(stderr, "gred: keeping crash signature %s\n", sig);
+	}
+	argv = xcalloc((size_t)ncmd + 8, sizeof(char *));
+	k = 0;
+	argv[k++] = xstrdup(self);
+	argv[k++] = "triage";
+	argv[k++] = "check";
+	argv[k++] = regex ? "--match" : "--sig";
+	argv[k++] = regex ? (char *)regex : xstrdup(sig);
+	argv[k++] = "--";
+	for (i = 0; i < ncmd; i++)
+		argv[k++] = cmd[i];
+	return argv;
 }
 
 static void show_progress(const reduce_progress *p, void *user)
@@ -95,7 +160,7 @@ int reduce_main(int argc, char **argv)
 	gred_error e;
 	struct sigaction sa;
 	char **test_argv;
-	int i, stats = 0, ntest = 0, err;
+	int i, stats = 0, ntest = 0, err, check_mode = 0;
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	double num;
 
@@ -136,15 +201,36 @@ int reduce_main(int argc, char **argv)
 		return 2;
 	}
 	o.input = argv[i++];
-	ntest = argc - i;
-	if (ntest >= 3 && !strcmp(argv[argc - 2], "-o")) {
-		o.output = argv[argc - 1];
-		ntest -= 2;
+	if (!strcmp(argv[i], "--same-crash") || !strcmp(argv[i], "--match")) {
+		const char *mode = argv[i++], *regex = NULL;
+		if (!strcmp(mode, "--match")) {
+			if (i == argc)
+				return cli_fail("--match needs a REGEX");
+			regex = argv[i++];
+		}
+		if (i == argc || strcmp(argv[i], "--") || i + 1 == argc)
+			return cli_fail("%s wants -- CMD [ARGS...] after it", mode);
+		i++;
+		ntest = argc - i;
+		if (ntest >= 3 && !strcmp(argv[argc - 2], "-o")) {
+			o.output = argv[argc - 1];
+			ntest -= 2;
+		}
+		test_argv = check_argv(mode, regex, argv + i, ntest, o.input);
+		if (!test_argv)
+			return 1;
+		check_mode = 1;
+	} else {
+		ntest = argc - i;
+		if (ntest >= 3 && !strcmp(argv[argc - 2], "-o")) {
+			o.output = argv[argc - 1];
+			ntest -= 2;
+		}
+		test_argv = calloc((size_t)ntest + 1, sizeof(char *));
+		if (!test_argv)
+			return cli_fail("out of memory");
+		memcpy(test_argv, argv + i, (size_t)ntest * sizeof(char *));
 	}
-	test_argv = calloc((size_t)ntest + 1, sizeof(char *));
-	if (!test_argv)
-		return cli_fail("out of memory");
-	memcpy(test_argv, argv + i, (size_t)ntest * sizeof(char *));
 	o.test_argv = test_argv;
 	o.cancel = &interrupted;
 	if (isatty(2))
@@ -159,6 +245,11 @@ int reduce_main(int argc, char **argv)
 	err = reduce_run(&st, &o, &e);
 	if (o.progress)
 		fputs("\r\033[K", stderr);
+	if (check_mode) {
+		free(test_argv[0]);
+		if (!strcmp(test_argv[3], "--sig"))
+			free(test_argv[4]);
+	}
 	free(test_argv);
 	if (err == TESTER_CANCELLED) {
 		char *out = o.output ? NULL : reduce_default_output(o.input);

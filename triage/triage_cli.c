@@ -11,6 +11,9 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
 #include "cli.h"
 #include "run.h"
 #include "triage.h"
@@ -28,6 +31,7 @@ typedef struct tcli {
 	size_t nignore_files;
 	const char *case_path;
 	const char *want_sig;  /* check --sig */
+	const char *want_match; /* check --match */
 	double timeout;
 	int json, verbose, help;
 	char **args;          /* positional arguments */
@@ -81,10 +85,13 @@ static const struct subcommand {
 	{"sig", cmd_sig, "sig [--json] FILE",
 	 "Print the signature of one log (FILE may be - for stdin). Exit status\n"
 	 "1 if it holds no crash.\n"},
-	{"check", cmd_check, "check [--sig ID] [--timeout SEC] -- CMD [ARGS...]",
+	{"check", cmd_check,
+	 "check [--sig ID | --match REGEX] [--timeout SEC] -- CMD [ARGS...]",
 	 "Run CMD (no shell) and print the signature of its crash. Exit status 0\n"
-	 "if it crashed (with signature ID, given --sig), else 1. Nothing is\n"
-	 "filed: this is an interestingness test (gred reduce --same-crash).\n"},
+	 "if it crashed (with signature ID, given --sig), else 1. With --match,\n"
+	 "exit status 0 iff CMD's output (stdout and stderr) matches the PCRE2\n"
+	 "REGEX, crash or not. Nothing is filed: this is an interestingness\n"
+	 "test (gred reduce --same-crash / --match).\n"},
 };
 
 #define NSUB (sizeof(subcommands) / sizeof(subcommands[0]))
@@ -159,6 +166,9 @@ static int parse_args(tcli *c, int argc, char **argv, int allow_cmd)
 		} else if (!strcmp(a, "--sig")) {
 			NEED();
 			c->want_sig = v;
+		} else if (!strcmp(a, "--match")) {
+			NEED();
+			c->want_match = v;
 		} else if (!strcmp(a, "--case")) {
 			NEED();
 			c->case_path = v;
@@ -562,6 +572,33 @@ static int run_capture(triage_run_result *res, gred_buf *out, tcli *c,
 	return 0;
 }
 
+/* 1 if the PCRE2 pattern matches somewhere in out, 0 if not, -1 if the
+** pattern does not compile. */
+static int output_matches(const char *pattern, const gred_buf *out,
+	gred_error *e)
+{
+	pcre2_code *re;
+	pcre2_match_data *md;
+	PCRE2_UCHAR msg[256];
+	PCRE2_SIZE off;
+	int code, rc;
+
+	re = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED,
+		PCRE2_MULTILINE, &code, &off, NULL);
+	if (!re) {
+		pcre2_get_error_message(code, msg, sizeof(msg));
+		return gred_errorf(e, "bad regex at offset %zu: %s", (size_t)off,
+			(char *)msg);
+	}
+	pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);
+	md = pcre2_match_data_create_from_pattern(re, NULL);
+	rc = pcre2_match(re, (PCRE2_SPTR)(out->data ? out->data : ""), out->len,
+		0, 0, md, NULL) >= 0;
+	pcre2_match_data_free(md);
+	pcre2_code_free(re);
+	return rc;
+}
+
 static int cmd_check(tcli *c)
 {
 	triage_run_result res;
@@ -576,6 +613,11 @@ static int cmd_check(tcli *c)
 		return cli_fail("triage check: want -- CMD [ARGS...] (see gred triage check --help)");
 	if (run_capture(&res, &out, c, &e) < 0)
 		return cli_fail("%s", e.msg);
+	if (c->want_match) {
+		rc = res.timed_out ? 1 : output_matches(c->want_match, &out, &e);
+		buf_free(&out);
+		return rc < 0 ? cli_fail("--match: %s", e.msg) : !rc;
+	}
 	if (res.timed_out || !out.len) {
 		buf_free(&out);
 		return 1;
