@@ -32,6 +32,14 @@ typedef int (*edit_keep_fn)(MlirOperation op, int *skip, void *user);
 void edit_collect(edit_ops *out, MlirOperation root, edit_keep_fn keep,
 	void *user);
 
+/* The number of ops edit_collect(root, keep) lists. */
+size_t edit_count(MlirOperation root, edit_keep_fn keep, void *user);
+
+/* Deletes ops [begin, end) of what edit_collect(root, keep) lists, as
+** edit_delete does. Returns 1 if something was deleted, else 0. */
+int edit_delete_range(MlirOperation root, edit_keep_fn keep, void *user,
+	size_t begin, size_t end);
+
 int edit_name_is(MlirOperation op, const char *name);
 int edit_name_prefix(MlirOperation op, const char *prefix);
 /* The block's terminator: a registered one, or an unknown op with no

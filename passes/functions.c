@@ -19,31 +19,14 @@ static int keep_top(MlirOperation op, int *skip, void *user)
 
 static size_t functions_count(MlirOperation module)
 {
-	edit_ops l = {0};
-	size_t n;
-
-	edit_collect(&l, module, keep_top, NULL);
-	n = l.n;
-	edit_ops_free(&l);
-	return n;
+	return edit_count(module, keep_top, NULL);
 }
 
 static int functions_apply(MlirOperation module, size_t begin, size_t end,
 	gred_error *e)
 {
-	edit_ops l = {0};
-	int r = 0;
-
 	(void)e;
-	edit_collect(&l, module, keep_top, NULL);
-	if (end > l.n)
-		end = l.n;
-	if (begin < end) {
-		edit_delete(l.v + begin, end - begin);
-		r = 1;
-	}
-	edit_ops_free(&l);
-	return r;
+	return edit_delete_range(module, keep_top, NULL, begin, end);
 }
 
 const pass pass_functions = {"functions", functions_count, functions_apply};
