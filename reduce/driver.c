@@ -170,21 +170,49 @@ done:
 	return err < 0 ? err : changed;
 }
 
-/* Runs sources until a whole round accepts nothing. */
+/*
+** Runs sources until a whole round accepts nothing. A source that found
+** nothing in k rounds in a row sits out the next 2^(k-1) - 1 rounds (at
+** most 7), so passes that keep failing cost fewer tests; a round that
+** skipped some and accepted nothing is followed by one that runs them all,
+** so the end is still a true fixpoint. Skips depend only on what was
+** accepted, never on timing, so the result is the same for any -j.
+*/
+#define FIXPOINT_MAX_SKIP 7
+
 static int fixpoint(reducer *r, source **srcs, size_t n, gred_error *e)
 {
-	int changed, c;
+	unsigned fails[REDUCE_MAX_PASSES] = {0}, skip[REDUCE_MAX_PASSES] = {0};
+	int changed, skipped, run_all = 0, c;
 	size_t i;
 
-	do {
-		changed = 0;
+	for (;;) {
+		changed = skipped = 0;
 		for (i = 0; i < n; i++) {
+			if (skip[i] && !run_all) {
+				skip[i]--;
+				skipped = 1;
+				continue;
+			}
 			if ((c = ddmin(r, srcs[i], e)) < 0)
 				return c;
+			if (c) {
+				fails[i] = 0;
+				skip[i] = 0;
+			} else {
+				fails[i]++;
+				skip[i] = fails[i] > 3 ? FIXPOINT_MAX_SKIP :
+					(1u << (fails[i] - 1)) - 1;
+			}
 			changed |= c;
 		}
-	} while (changed);
-	return 0;
+		if (changed)
+			run_all = 0;
+		else if (skipped && !run_all)
+			run_all = 1;
+		else
+			return 0;
+	}
 }
 
 /* The structured reduction of a parsed module. */
