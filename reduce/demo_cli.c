@@ -169,8 +169,9 @@ static int demo_report(const char *dir, const triage_sig *sig,
 	buf_printf(&md, "## Reproduce\n\n```sh\n%s %s < reduced.mlir\n```\n\n",
 		compiler, demo_pass);
 	buf_printf(&md, "## Minimal input (%zu bytes, reduced from %zu)\n\n"
-		"```mlir\n%.*s```\n\n", reduced_len, st->orig_bytes,
-		(int)reduced_len, reduced);
+		"```mlir\n%.*s%s```\n\n", reduced_len, st->orig_bytes,
+		(int)reduced_len, reduced,
+		reduced_len && reduced[reduced_len - 1] != '\n' ? "\n" : "");
 	buf_printf(&md, "## Crash signature `%s`\n\n- kind: %s\n",
 		triage_sig_id(sig, id), sig->kind);
 	if (sig->message && *sig->message)
@@ -313,7 +314,8 @@ int demo_main(int argc, char **argv)
 		cli_fail("%s", e.msg);
 		goto done;
 	}
-	printf("[4/4] report   %s/report.md\n\n%s", dir, reduced);
+	printf("[4/4] report   %s/report.md\n\n%s%s", dir, reduced,
+		reduced_len && reduced[reduced_len - 1] != '\n' ? "\n" : "");
 	rc = 0;
 done:
 	if (store)
