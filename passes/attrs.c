@@ -129,14 +129,6 @@ static int int_array(MlirAttribute a, int *all)
 	return n > 0;
 }
 
-static int keep_all(MlirOperation op, int *skip, void *user)
-{
-	(void)op;
-	(void)skip;
-	(void)user;
-	return 1;
-}
-
 /* Targets: (op, attribute position); choices: drop, then simpler values. */
 static void collect(simp_list *l, MlirOperation module)
 {
@@ -144,7 +136,7 @@ static void collect(simp_list *l, MlirOperation module)
 	size_t i;
 
 	edit_ops_push(&ops, module);
-	edit_collect(&ops, module, keep_all, NULL);
+	edit_collect(&ops, module, edit_keep_all, NULL);
 	for (i = 0; i < ops.n; i++) {
 		MlirOperation op = ops.v[i];
 		intptr_t k, n = mlirOperationGetNumAttributes(op);

@@ -558,3 +558,11 @@ int edit_delete_range(MlirOperation root, edit_keep_fn keep, void *user,
 	edit_ops_free(&l);
 	return r;
 }
+
+int edit_keep_all(MlirOperation op, int *skip, void *user)
+{
+	(void)op;
+	(void)skip;
+	(void)user;
+	return 1;
+}

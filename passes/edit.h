@@ -32,6 +32,9 @@ typedef int (*edit_keep_fn)(MlirOperation op, int *skip, void *user);
 void edit_collect(edit_ops *out, MlirOperation root, edit_keep_fn keep,
 	void *user);
 
+/* A keep function that lists every op. */
+int edit_keep_all(MlirOperation op, int *skip, void *user);
+
 /* The number of ops edit_collect(root, keep) lists. */
 size_t edit_count(MlirOperation root, edit_keep_fn keep, void *user);
 

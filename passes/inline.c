@@ -18,20 +18,12 @@ typedef struct target_list {
 	size_t n, cap;
 } target_list;
 
-static int keep_all(MlirOperation op, int *skip, void *user)
-{
-	(void)op;
-	(void)skip;
-	(void)user;
-	return 1;
-}
-
 static void collect(target_list *out, MlirOperation module)
 {
 	edit_ops l = {0};
 	size_t i;
 
-	edit_collect(&l, module, keep_all, NULL);
+	edit_collect(&l, module, edit_keep_all, NULL);
 	for (i = 0; i < l.n; i++) {
 		MlirRegion r;
 

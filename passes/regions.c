@@ -15,20 +15,12 @@ typedef struct region_list {
 
 /* Regions with something in them, of ops that are not functions or
 ** modules, in pre-order. */
-static int keep_all(MlirOperation op, int *skip, void *user)
-{
-	(void)op;
-	(void)skip;
-	(void)user;
-	return 1;
-}
-
 static void collect(region_list *out, MlirOperation module)
 {
 	edit_ops l = {0};
 	size_t i;
 
-	edit_collect(&l, module, keep_all, NULL);
+	edit_collect(&l, module, edit_keep_all, NULL);
 	for (i = 0; i < l.n; i++) {
 		MlirRegion r;
 
