@@ -179,13 +179,7 @@ static void collect(simp_list *l, MlirOperation module)
 
 static size_t attrs_count(MlirOperation module)
 {
-	simp_list l = {0};
-	size_t n;
-
-	collect(&l, module);
-	n = l.n;
-	simp_free(&l);
-	return n;
+	return simp_count(module, collect);
 }
 
 static MlirAttribute filled(MlirAttribute a, int64_t x)

@@ -89,13 +89,7 @@ static void collect(simp_list *l, MlirOperation module)
 
 static size_t constants_count(MlirOperation module)
 {
-	simp_list l = {0};
-	size_t n;
-
-	collect(&l, module);
-	n = l.n;
-	simp_free(&l);
-	return n;
+	return simp_count(module, collect);
 }
 
 static int constants_apply(MlirOperation module, size_t begin, size_t end,

@@ -185,13 +185,7 @@ static void collect(simp_list *l, MlirOperation module)
 
 static size_t operands_count(MlirOperation module)
 {
-	simp_list l = {0};
-	size_t n;
-
-	collect(&l, module);
-	n = l.n;
-	simp_free(&l);
-	return n;
+	return simp_count(module, collect);
 }
 
 /* An omitted ONNX input: a none value, or nothing if it is the last. */

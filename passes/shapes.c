@@ -128,13 +128,7 @@ static void collect(simp_list *l, MlirOperation module)
 
 static size_t shapes_count(MlirOperation module)
 {
-	simp_list l = {0};
-	size_t n;
-
-	collect(&l, module);
-	n = l.n;
-	simp_free(&l);
-	return n;
+	return simp_count(module, collect);
 }
 
 /* The new type of one value: its dims changed by the choices. */

@@ -187,3 +187,15 @@ int simp_first_in_chunk(const simp_list *l, size_t begin, size_t k)
 	return k == begin || !mlirOperationEqual(l->v[k - 1].op, l->v[k].op) ||
 		l->v[k - 1].key != l->v[k].key;
 }
+
+size_t simp_count(MlirOperation module,
+	void (*collect)(simp_list *l, MlirOperation module))
+{
+	simp_list l = {0};
+	size_t n;
+
+	collect(&l, module);
+	n = l.n;
+	simp_free(&l);
+	return n;
+}

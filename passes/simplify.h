@@ -45,6 +45,10 @@ typedef struct simp_list {
 void simp_push(simp_list *l, MlirOperation op, intptr_t key, int kind,
 	double val);
 void simp_free(simp_list *l);
+
+/* The number of candidates collect lists for module: a pass's count. */
+size_t simp_count(MlirOperation module,
+	void (*collect)(simp_list *l, MlirOperation module));
 /* Whether v[k] is the first candidate of its target within [begin, k]. */
 int simp_first_in_chunk(const simp_list *l, size_t begin, size_t k);
 
