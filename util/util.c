@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -131,6 +132,11 @@ void buf_free(gred_buf *b)
 	b->len = b->cap = 0;
 }
 
+void buf_write(void *user, const void *p, size_t n)
+{
+	buf_append(user, p, n);
+}
+
 int file_read(char **out, size_t *len, const char *path, size_t max_bytes,
 	gred_error *e)
 {
@@ -177,53 +183,45 @@ int file_read(char **out, size_t *len, const char *path, size_t max_bytes,
 	return 0;
 }
 
-int file_write_atomic(const char *path, const void *data, size_t len,
-	gred_error *e)
-{
-	char *tmp = xasprintf("%s.tmp.XXXXXX", path);
-	const char *p = data;
-	int fd, err = 0;
+/* Files at least this big are mapped rather than read. */
+#define MAP_MIN_BYTES (16u << 20)
 
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		err = gred_errorf(e, "%s: cannot write: %s", path, strerror(errno));
-		goto done;
-	}
-	while (len > 0) {
-		ssize_t n = write(fd, p, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			err = gred_errorf(e, "%s: write failed: %s", path,
-				strerror(errno));
-			goto fail;
+int file_view_open(file_view *v, const char *path, gred_error *e)
+{
+	struct stat st;
+	long page = sysconf(_SC_PAGESIZE);
+	void *p;
+	int fd;
+
+	memset(v, 0, sizeof(*v));
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* The mapping must end inside a page, whose tail is zeros: that
+	** is the NUL after the data. */
+	if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    (uint64_t)st.st_size >= MAP_MIN_BYTES && page > 0 &&
+	    st.st_size % page != 0) {
+		p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+		if (p != MAP_FAILED) {
+			madvise(p, (size_t)st.st_size, MADV_SEQUENTIAL);
+			close(fd);
+			v->data = p;
+			v->len = (size_t)st.st_size;
+			v->mapped = 1;
+			return 0;
 		}
-		p += n;
-		len -= (size_t)n;
 	}
-	fchmod(fd, 0644);
-	if (fsync(fd) < 0) {
-		err = gred_errorf(e, "%s: fsync failed: %s", path, strerror(errno));
-		goto fail;
-	}
-	if (close(fd) < 0) {
-		fd = -1;
-		err = gred_errorf(e, "%s: close failed: %s", path, strerror(errno));
-		goto fail;
-	}
-	fd = -1;
-	if (rename(tmp, path) < 0) {
-		err = gred_errorf(e, "%s: rename failed: %s", path, strerror(errno));
-		goto fail;
-	}
-	goto done;
-fail:
 	if (fd >= 0)
 		close(fd);
-	unlink(tmp);
-done:
-	free(tmp);
-	return err;
+	return file_read(&v->data, &v->len, path, 0, e);
+}
+
+void file_view_close(file_view *v)
+{
+	if (v->mapped)
+		munmap(v->data, v->len);
+	else
+		free(v->data);
+	memset(v, 0, sizeof(*v));
 }
 
 const char *path_ext(const char *path)

@@ -45,8 +45,41 @@ void buf_free(gred_buf *b);
 int file_read(char **out, size_t *len, const char *path, size_t max_bytes,
 	gred_error *e);
 
-/* Writes data to path atomically: a temp file in the same directory,
-** fsync, rename. On failure the path is left untouched. */
+/* A whole file's bytes, read-only: mapped when big (no copy, no fresh
+** pages), read into memory otherwise. data[len] is a NUL either way. */
+typedef struct file_view {
+	char *data;
+	size_t len;
+	int mapped;
+} file_view;
+
+int file_view_open(file_view *v, const char *path, gred_error *e);
+void file_view_close(file_view *v);
+
+/* Where serialised bytes go: write(user, p, n) appends n bytes. */
+typedef void gred_write_fn(void *user, const void *p, size_t n);
+
+/* A gred_write_fn appending to the gred_buf user. */
+void buf_write(void *user, const void *p, size_t n);
+
+/* A file being written atomically: bytes go to a temp file in the same
+** directory; commit fsyncs and renames it over path, abort removes it.
+** Until commit, path is untouched. */
+typedef struct file_atomic {
+	char *path, *tmp;
+	int fd;
+	int err;        /* errno of the first failed write, or 0 */
+	char *pend;     /* small writes are gathered here */
+	size_t npend;
+} file_atomic;
+
+int file_atomic_open(file_atomic *f, const char *path, gred_error *e);
+/* A gred_write_fn; a failure is kept and reported by commit. */
+void file_atomic_write(void *f, const void *p, size_t n);
+int file_atomic_commit(file_atomic *f, gred_error *e);
+void file_atomic_abort(file_atomic *f);
+
+/* Writes data to path atomically (file_atomic in one go). */
 int file_write_atomic(const char *path, const void *data, size_t len,
 	gred_error *e);
 
