@@ -26,7 +26,7 @@ static int convert_one(const char *in_path, const char *out_path)
 {
 	MlirContext ctx;
 	ir_file in;
-	gred_buf out = {0};
+	file_atomic out;
 	gred_error e;
 	ir_format fmt;
 	int rc = 1;
@@ -40,24 +40,27 @@ static int convert_one(const char *in_path, const char *out_path)
 		cli_fail("%s", e.msg);
 		goto done;
 	}
-	if (ir_serialize(&out, in.op, fmt, &e) < 0) {
+	/* Streamed to a temp file: no second copy of a big model in memory. */
+	if (file_atomic_open(&out, out_path, &e) < 0) {
+		cli_fail("%s", e.msg);
+		goto free_in;
+	}
+	if (ir_serialize_to(in.op, fmt, file_atomic_write, &out, &e) < 0) {
+		file_atomic_abort(&out);
 		if (!strncmp(e.msg, in_path, strlen(in_path)))
 			cli_fail("%s", e.msg);
 		else
 			cli_fail("%s: %s", in_path, e.msg);
 		goto free_in;
 	}
-	ir_file_free(&in);
-	if (file_write_atomic(out_path, out.data, out.len, &e) < 0) {
+	if (file_atomic_commit(&out, &e) < 0) {
 		cli_fail("%s", e.msg);
-		goto done;
+		goto free_in;
 	}
 	rc = 0;
-	goto done;
 free_in:
 	ir_file_free(&in);
 done:
-	buf_free(&out);
 	mlirContextDestroy(ctx);
 	return rc;
 }

@@ -10,6 +10,9 @@
 #include "mlir_io.h"
 #include "onnx.h"
 
+/* How much of a .mlir file is checked for binary data. */
+#define HEAD_BYTES (1u << 20)
+
 ir_format ir_format_of(const char *path)
 {
 	const char *ext = path_ext(path);
@@ -25,57 +28,54 @@ int ir_file_load(ir_file *out, MlirContext ctx, const char *path,
 	gred_error *e)
 {
 	ir_file f = {0};
+	file_view v;
 	gred_error sub;
 	int err;
 
 	f.format = ir_format_of(path);
-	if (file_read(&f.data, &f.len, path, 0, e) < 0)
+	if (file_view_open(&v, path, e) < 0)
 		return -1;
+	f.len = v.len;
 	if (f.format == IR_FORMAT_UNKNOWN) {
-		free(f.data);
-		return gred_errorf(e, "%s: unknown file type (expected .onnx or .mlir)",
-			path);
-	}
-	if (f.format == IR_FORMAT_MLIR) {
-		if (memchr(f.data, 0, f.len) && f.len >= 4 &&
-		    memcmp(f.data, "ML\xefR", 4) != 0) {
-			free(f.data);
-			return gred_errorf(e, "%s: binary data in a .mlir file", path);
-		}
-		err = ir_parse(&f.op, ctx, f.data, f.len, path, e);
-		if (err == 0) {
-			free(f.data);
-			f.data = NULL;
-		}
+		err = gred_errorf(e, "%s: unknown file type (expected .onnx or "
+			".mlir)", path);
+	} else if (f.format == IR_FORMAT_MLIR) {
+		/* (The head tells: a scan of a mapped file would read it all.) */
+		if (memchr(v.data, 0, v.len < HEAD_BYTES ? v.len : HEAD_BYTES) &&
+		    v.len >= 4 &&
+		    memcmp(v.data, "ML\xefR", 4) != 0)
+			err = gred_errorf(e, "%s: binary data in a .mlir file", path);
+		else
+			err = ir_parse_view(&f.op, ctx, &v, path, e);
 	} else {
-		err = onnx_import(&f.op, ctx, f.data, f.len, path, &sub);
+		err = onnx_import(&f.op, ctx, v.data, v.len, path, &sub);
 		if (err < 0)
 			gred_errorf(e, "%s: %s", path, sub.msg);
-		else {
-			free(f.data);
-			f.data = NULL;
-		}
 	}
-	if (err < 0) {
-		free(f.data);
+	file_view_close(&v);
+	if (err < 0)
 		return -1;
-	}
 	*out = f;
 	return 0;
+}
+
+int ir_serialize_to(MlirOperation op, ir_format fmt, gred_write_fn *write,
+	void *user, gred_error *e)
+{
+	if (fmt == IR_FORMAT_ONNX)
+		return onnx_export_to(op, write, user, e);
+	return ir_print_to(op, 0, write, user, e);
 }
 
 int ir_serialize(gred_buf *out, MlirOperation op, ir_format fmt,
 	gred_error *e)
 {
-	if (fmt == IR_FORMAT_ONNX)
-		return onnx_export(out, op, e);
-	return ir_print(out, op, 0, e);
+	return ir_serialize_to(op, fmt, buf_write, out, e);
 }
 
 void ir_file_free(ir_file *f)
 {
 	if (!mlirOperationIsNull(f->op))
 		mlirOperationDestroy(f->op);
-	free(f->data);
 	memset(f, 0, sizeof(*f));
 }

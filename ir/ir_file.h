@@ -15,12 +15,10 @@ typedef enum ir_format {
 	IR_FORMAT_ONNX
 } ir_format;
 
-/* A loaded file. data is NULL after loading: the module owns all it
-** needs (tensor data included), so the file's bytes are freed at once.
-** len is the file's size. */
+/* A loaded file. The module owns all it needs (tensor data included):
+** the file's bytes are let go once it is loaded. len is the file's size. */
 typedef struct ir_file {
 	ir_format format;
-	char *data;
 	size_t len;
 	MlirOperation op;
 } ir_file;
@@ -36,6 +34,11 @@ int ir_file_load(ir_file *out, MlirContext ctx, const char *path,
 /* Serialises op in format fmt, appended to out. */
 int ir_serialize(gred_buf *out, MlirOperation op, ir_format fmt,
 	gred_error *e);
+
+/* The same, handing the bytes to write(user, ...) as they are made;
+** nothing is written if it fails. */
+int ir_serialize_to(MlirOperation op, ir_format fmt, gred_write_fn *write,
+	void *user, gred_error *e);
 
 void ir_file_free(ir_file *f);
 

@@ -119,8 +119,23 @@ int ir_verify(MlirOperation op, gred_error *e)
 	return ok ? 0 : -1;
 }
 
-int ir_print(gred_buf *out, MlirOperation op, int flags, gred_error *e)
+/* The print callback's state: where the text goes. */
+typedef struct print_dest {
+	gred_write_fn *write;
+	void *user;
+} print_dest;
+
+static void print_cb(MlirStringRef s, void *user)
 {
+	print_dest *d = user;
+
+	d->write(d->user, s.data, s.length);
+}
+
+int ir_print_to(MlirOperation op, int flags, gred_write_fn *write, void *user,
+	gred_error *e)
+{
+	print_dest dest = {write, user};
 	MlirOpPrintingFlags pf;
 
 	if (ir_verify(op, e) < 0)
@@ -131,8 +146,13 @@ int ir_print(gred_buf *out, MlirOperation op, int flags, gred_error *e)
 	if (flags & IR_PRINT_LOCATIONS)
 		mlirOpPrintingFlagsEnableDebugInfo(pf, true, false);
 	mlirOpPrintingFlagsAssumeVerified(pf);
-	mlirOperationPrintWithFlags(op, pf, append_cb, out);
+	mlirOperationPrintWithFlags(op, pf, print_cb, &dest);
 	mlirOpPrintingFlagsDestroy(pf);
-	buf_puts(out, "\n");
+	write(user, "\n", 1);
 	return 0;
+}
+
+int ir_print(gred_buf *out, MlirOperation op, int flags, gred_error *e)
+{
+	return ir_print_to(op, flags, buf_write, out, e);
 }

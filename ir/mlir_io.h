@@ -18,6 +18,11 @@ MlirContext ir_context_new(void);
 int ir_parse(MlirOperation *out, MlirContext ctx, const char *text,
 	size_t len, const char *name, gred_error *e);
 
+/* The same for a whole file's bytes; a mapped file's tensor section is
+** decoded without keeping its text (see mlir_resources.c). */
+int ir_parse_view(MlirOperation *out, MlirContext ctx, const file_view *v,
+	const char *name, gred_error *e);
+
 /* Verifies op; on failure the first diagnostic is in e. */
 int ir_verify(MlirOperation op, gred_error *e);
 
@@ -29,6 +34,22 @@ enum {
 /* Verifies op, then appends its textual form to out. Never prints
 ** unverified IR (a release MLIR may crash doing so). */
 int ir_print(gred_buf *out, MlirOperation op, int flags, gred_error *e);
+/* The same, handing the text to write(user, ...) piece by piece. */
+int ir_print_to(MlirOperation op, int flags, gred_write_fn *write, void *user,
+	gred_error *e);
+
+/* The bytes of a dense_resource attribute's blob (*len of them), or NULL
+** if a is not one or its blob is missing. The C API of MLIR 19 reads such
+** attributes only element by element. */
+const void *ir_resource_bytes(MlirAttribute a, size_t *len);
+
+/* Whether ctx has a builtin blob named key (n bytes). */
+int ir_resource_known(MlirContext ctx, const char *key, size_t n);
+
+/* Gives ctx's builtin blob key the len bytes at data (aligned to align);
+** release(data) frees them when the blob goes. */
+void ir_resource_set(MlirContext ctx, const char *key, size_t n,
+	void *data, size_t len, size_t align, void (*release)(void *));
 
 /* Converts an MlirStringRef to a NUL-terminated malloc'd string. */
 char *ir_strdup(MlirStringRef s);

@@ -94,5 +94,10 @@ int onnx_import(MlirOperation *out, MlirContext ctx, const void *data,
 /* Exports a module produced by onnx_import (possibly reduced since) back
 ** to ModelProto bytes, appended to out. */
 int onnx_export(gred_buf *out, MlirOperation module, gred_error *e);
+/* The same, handing the bytes to write(user, ...) as they are packed;
+** nothing is written if it fails. Big tensors go out straight from the
+** module's memory, without a copy. */
+int onnx_export_to(MlirOperation module, gred_write_fn *write, void *user,
+	gred_error *e);
 
 #endif

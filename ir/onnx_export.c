@@ -550,10 +550,12 @@ static int graph_export(exporter *x, MlirBlock block, MlirOperation anchor,
 	return value_info_update(x, g, x->ctx);
 }
 
-/* Packs into a gred_buf, reading deferred raw data straight into it. */
+/* Packs to a gred_write_fn, taking deferred raw data straight from the
+** attributes that hold it. */
 typedef struct pack_sink {
 	ProtobufCBuffer base;
-	gred_buf *out;
+	gred_write_fn *write;
+	void *user;
 	const onnx_map *deferred;
 } pack_sink;
 
@@ -561,20 +563,34 @@ static void sink_append(ProtobufCBuffer *b, size_t len, const uint8_t *data)
 {
 	pack_sink *s = (pack_sink *)b;
 	const onnx_deferred *d;
+	const void *direct;
+	void *tmp;
 
 	if (!len)
 		return;
 	d = onnx_map_get(s->deferred, data);
 	if (!d) {
-		buf_append(s->out, data, len);
+		s->write(s->user, data, len);
 		return;
 	}
-	buf_grow(s->out, len);
-	onnx_deferred_fill(s->out->data + s->out->len, d, len);
-	s->out->len += len;
+	direct = onnx_deferred_data(d, len);
+	if (direct) {
+		s->write(s->user, direct, len);
+		return;
+	}
+	tmp = xmalloc(len);
+	onnx_deferred_fill(tmp, d, len);
+	s->write(s->user, tmp, len);
+	free(tmp);
 }
 
 int onnx_export(gred_buf *out, MlirOperation module, gred_error *e)
+{
+	return onnx_export_to(module, buf_write, out, e);
+}
+
+int onnx_export_to(MlirOperation module, gred_write_fn *write, void *user,
+	gred_error *e)
 {
 	pack_sink sink;
 	static const char *const skip[] = {"graph", NULL};
@@ -582,7 +598,7 @@ int onnx_export(gred_buf *out, MlirOperation module, gred_error *e)
 	Onnx__ModelProto *m;
 	MlirOperation fn = NULL_OP, op;
 	MlirBlock body;
-	size_t i, len;
+	size_t i;
 	int err = -1;
 
 	x.names.by_ptr = 1;
@@ -620,10 +636,9 @@ int onnx_export(gred_buf *out, MlirOperation module, gred_error *e)
 		m->graph->name = mlirAttributeIsAString(sym) ?
 			ir_strdup(mlirStringAttrGetValue(sym)) : xstrdup("main_graph");
 	}
-	len = protobuf_c_message_get_packed_size(&m->base);
-	buf_grow(out, len + 1);
 	sink.base.append = sink_append;
-	sink.out = out;
+	sink.write = write;
+	sink.user = user;
 	sink.deferred = &x.deferred;
 	protobuf_c_message_pack_to_buffer(&m->base, &sink.base);
 	err = 0;

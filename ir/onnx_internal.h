@@ -108,6 +108,9 @@ int onnx_tensor_export(Onnx__TensorProto **out, MlirAttribute value,
 	MlirAttribute extra, onnx_map *deferred, gred_error *e);
 /* Writes the raw data d stands for, n bytes, to dst. */
 void onnx_deferred_fill(void *dst, const onnx_deferred *d, size_t n);
+/* Those n bytes in place in the attribute, or NULL if they are not laid
+** out there as ONNX wants them (splats, bools). */
+const void *onnx_deferred_data(const onnx_deferred *d, size_t n);
 
 /* ---- onnx_names.c: string -> pointer and pointer -> string maps ---- */
 

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mlir_io.h"
 #include "onnx_internal.h"
 
 #define T(x) ONNX__TENSOR_PROTO__DATA_TYPE__##x
@@ -304,7 +305,15 @@ static int elements_read(uint8_t *buf, MlirAttribute a, int dt, size_t numel,
 	}
 	if (!mlirAttributeIsADenseResourceElements(a))
 		return 0;
-	/* The C API reads resource elements one at a time. */
+	{
+		size_t len;
+		const void *p = ir_resource_bytes(a, &len);
+		if (p && dt != T(BOOL) && len == numel * sz) {
+			memcpy(buf, p, len);
+			return 1;
+		}
+	}
+	/* Without a blob pointer, one element at a time. */
 #define GET(ctype, fn) \
 	for (i = 0; i < n; i++) \
 		((ctype *)buf)[i] = fn(a, i);
@@ -324,6 +333,21 @@ static int elements_read(uint8_t *buf, MlirAttribute a, int dt, size_t numel,
 	}
 #undef GET
 	return 1;
+}
+
+const void *onnx_deferred_data(const onnx_deferred *d, size_t n)
+{
+	MlirAttribute a = d->value;
+	const void *p;
+	size_t len;
+
+	if (d->dtype == T(BOOL) || !n)
+		return NULL;
+	if (mlirAttributeIsADenseElements(a))
+		return mlirDenseElementsAttrIsSplat(a) ? NULL :
+			mlirDenseElementsAttrGetRawData(a);
+	p = ir_resource_bytes(a, &len);
+	return p && len == n ? p : NULL;
 }
 
 void onnx_deferred_fill(void *dst, const onnx_deferred *d, size_t n)
