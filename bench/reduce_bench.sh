@@ -95,22 +95,26 @@ while IFS='|' read -r file flags <&3; do
   printf '%-52s %-10s %8d %6d %8.1f\n' "$label" gred "$gb" "$gr" "$gt"
   printf '%-52s %-10s %8d %6d %8.1f\n' "" mlir-reduce "$mb" "$mr" "$mt"
   printf '%-52s %-10s %8d %6d %8.1f\n' "" cvise "$cb" "$cr" "$ct"
-  # The best peer: fewest final bytes, then fewest runs.
-  best_b=$mb best_r=$mr
-  if [ "$cb" -lt "$mb" ] || { [ "$cb" -eq "$mb" ] && [ "$cr" -lt "$mr" ]; }; then
+  # The best peer: fewest final bytes, then fewest runs, among the peers
+  # that reduced at all (a peer that crashed at once is no contender).
+  best_b=$orig best_r=0
+  if [ "$mb" -lt "$orig" ]; then best_b=$mb best_r=$mr; fi
+  if [ "$cb" -lt "$best_b" ] || { [ "$cb" -eq "$best_b" ] && [ "$cb" -lt "$orig" ] &&
+       [ "$cr" -lt "$best_r" ]; }; then
     best_b=$cb best_r=$cr
   fi
+  if [ "$best_r" -gt 0 ]; then rr=$(echo "$gr / $best_r" | bc -l); else rr=0; fi
   printf '%-52s %-10s %8.2f %6.2f   (orig %d bytes)\n' "" "gred/best" \
-    "$(echo "$gb / $best_b" | bc -l)" "$(echo "$gr / ($best_r + ($best_r == 0))" | bc -l)" "$orig"
-  echo "$gb $gr $gt $mb $mr $mt $cb $cr $ct" >> "$W/totals"
+    "$(echo "$gb / $best_b" | bc -l)" "$rr" "$orig"
+  echo "$gb $gr $gt $mb $mr $mt $cb $cr $ct $best_b $best_r" >> "$W/totals"
 done 3<"$W/cases"
 if [ -s "$W/totals" ]; then
-  awk '{ for (i = 1; i <= 9; i++) s[i] += $i }
+  awk '{ for (i = 1; i <= 11; i++) s[i] += $i }
     END {
       printf "%-52s %-10s %8d %6d %8.1f\n", "TOTAL", "gred", s[1], s[2], s[3]
       printf "%-52s %-10s %8d %6d %8.1f\n", "", "mlir-reduce", s[4], s[5], s[6]
       printf "%-52s %-10s %8d %6d %8.1f\n", "", "cvise", s[7], s[8], s[9]
-      bb = s[4] < s[7] ? s[4] : s[7]; br = s[4] < s[7] ? s[5] : s[8]
-      printf "%-52s %-10s %8.2f %6.2f\n", "", "gred/best", s[1] / bb, s[2] / (br ? br : 1)
+      printf "%-52s %-10s %8d %6d\n", "", "best peer", s[10], s[11]
+      printf "%-52s %-10s %8.2f %6.2f\n", "", "gred/best", s[1] / s[10], s[2] / (s[11] ? s[11] : 1)
     }' "$W/totals"
 fi
