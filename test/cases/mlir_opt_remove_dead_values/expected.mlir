@@ -1,4 +1,4 @@
-func.func private @helper() {
+func.func private @a() {
   return
 }
-"test.symbol_user"() {refs = [@helper, @unrelated]} : () -> ()
+"test.symbol_user"() {refs = [@a, @unrelated]} : () -> ()

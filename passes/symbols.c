@@ -1,0 +1,115 @@
+/*
+** Symbol renaming: gives functions, globals and the other symbols of the
+** top-level module the shortest free names (@a, @b, ... @aa), rewriting
+** every reference. Names the test needs (an entry point it looks for)
+** stay, since the candidate without them is not interesting.
+*/
+#include "pass.h"
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/IR.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "edit.h"
+#include "mlir_io.h"
+
+static MlirStringRef sym_name(MlirOperation op)
+{
+	MlirAttribute a = mlirOperationGetAttributeByName(op,
+		mlirStringRefCreateFromCString("sym_name"));
+
+	return !mlirAttributeIsNull(a) && mlirAttributeIsAString(a) ?
+		mlirStringAttrGetValue(a) :
+		mlirStringRefCreate(NULL, 0);
+}
+
+static int keep_symbol(MlirOperation op, int *skip, void *user)
+{
+	(void)user;
+	*skip = 1;
+	return edit_is_top_level(op) && sym_name(op).data != NULL;
+}
+
+/* The k-th name of a, b, ..., z, aa, ab, ... */
+static void short_name(char *out, size_t k)
+{
+	char tmp[16];
+	size_t n = 0, i;
+
+	k++;
+	while (k > 0 && n < sizeof(tmp)) {
+		k--;
+		tmp[n++] = (char)('a' + k % 26);
+		k /= 26;
+	}
+	for (i = 0; i < n; i++)
+		out[i] = tmp[n - 1 - i];
+	out[n] = 0;
+}
+
+static int name_less(MlirStringRef a, const char *b)
+{
+	size_t nb = strlen(b);
+
+	if (a.length != nb)
+		return a.length < nb;
+	return memcmp(a.data, b, nb) < 0;
+}
+
+static int name_taken(const edit_ops *syms, const char *name)
+{
+	size_t i, n = strlen(name);
+
+	for (i = 0; i < syms->n; i++) {
+		MlirStringRef s = sym_name(syms->v[i]);
+		if (s.length == n && !memcmp(s.data, name, n))
+			return 1;
+	}
+	return 0;
+}
+
+static size_t symbols_count(MlirOperation module)
+{
+	return edit_count(module, keep_symbol, NULL);
+}
+
+static int symbols_apply(MlirOperation module, size_t begin, size_t end,
+	gred_error *e)
+{
+	MlirContext ctx = mlirOperationGetContext(module);
+	edit_ops syms = {0};
+	size_t i, next = 0;
+	int changed = 0;
+
+	(void)e;
+	edit_collect(&syms, module, keep_symbol, NULL);
+	for (i = begin; i < end && i < syms.n; i++) {
+		MlirOperation op = syms.v[i];
+		MlirStringRef old = sym_name(op);
+		char name[16], *was;
+
+		do
+			short_name(name, next++);
+		while (name_taken(&syms, name));
+		if (!name_less(old, name)) {
+			was = ir_strdup(old);
+			if (mlirLogicalResultIsSuccess(
+				    mlirSymbolTableReplaceAllSymbolUses(
+					    mlirStringRefCreateFromCString(was),
+					    mlirStringRefCreateFromCString(name),
+					    module))) {
+				mlirOperationSetAttributeByName(op,
+					mlirStringRefCreateFromCString("sym_name"),
+					mlirStringAttrGet(ctx,
+						mlirStringRefCreateFromCString(name)));
+				changed = 1;
+			}
+			free(was);
+		}
+	}
+	edit_ops_free(&syms);
+	return changed;
+}
+
+const pass pass_symbols = {"symbols", symbols_count, symbols_apply};
