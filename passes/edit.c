@@ -375,11 +375,21 @@ static int defined_by_dead(MlirValue v, const edit_set *dead)
 		edit_set_has(dead, mlirOpResultGetOwner(v));
 }
 
+MlirValue edit_zero(MlirOperation at, MlirType t)
+{
+	MlirAttribute zero = zero_attr(t);
+
+	if (mlirAttributeIsNull(zero))
+		return (MlirValue){NULL};
+	if (edit_name_prefix(at, "onnx.") && mlirTypeIsARankedTensor(t))
+		return make_op(at, "onnx.Constant", t, zero);
+	return make_op(at, "arith.constant", t, zero);
+}
+
 MlirValue edit_stand_in(MlirOperation at, MlirType t, const edit_set *dead)
 {
 	intptr_t i, n = mlirOperationGetNumOperands(at);
 	MlirOperation func = {NULL};
-	MlirAttribute zero;
 	MlirValue v;
 	int loose;
 
@@ -394,11 +404,19 @@ MlirValue edit_stand_in(MlirOperation at, MlirType t, const edit_set *dead)
 		if (!mlirValueIsNull(v))
 			return v;
 	}
-	zero = zero_attr(t);
-	if (!mlirAttributeIsNull(zero)) {
-		if (edit_name_prefix(at, "onnx.") && mlirTypeIsARankedTensor(t))
-			return make_op(at, "onnx.Constant", t, zero);
-		return make_op(at, "arith.constant", t, zero);
+	v = edit_zero(at, t);
+	if (!mlirValueIsNull(v))
+		return v;
+	/* An ONNX graph input needs a tensor type: a value of unknown type
+	** becomes a scalar zero (any tensor may stand where the type is
+	** unknown), not a new input. */
+	if (onnx_unknown(t) && edit_name_prefix(at, "onnx.")) {
+		MlirContext ctx = mlirTypeGetContext(t);
+		MlirType f32 = mlirF32TypeGet(ctx);
+		MlirType st = mlirRankedTensorTypeGet(0, NULL, f32,
+			mlirAttributeGetNull());
+		return make_op(at, "onnx.Constant", st,
+			mlirDenseElementsAttrSplatGet(st, zero_attr(f32)));
 	}
 	if (!mlirOperationIsNull(func)) {
 		v = add_func_arg(func, t, mlirOperationGetLocation(at));

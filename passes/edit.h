@@ -63,6 +63,10 @@ int edit_is_dead(MlirOperation op);
 ** func.func, else ub.poison. Null only if nothing can be made. */
 MlirValue edit_stand_in(MlirOperation at, MlirType t, const edit_set *dead);
 
+/* A new zero constant of type t before op at (onnx.Constant among ONNX
+** ops, else arith.constant), or null if t has no zero. */
+MlirValue edit_zero(MlirOperation at, MlirType t);
+
 /* Deletes ops (pre-order, as edit_collect returns them): uses of their
 ** results are rewired to stand-ins; ops inside another deleted op go with it. */
 void edit_delete(MlirOperation *ops, size_t n);

@@ -1,9 +1,15 @@
 /*
 ** Inlining: replaces an op by the body of one of its single-block
 ** regions (an scf.if branch, a loop body run once, execute_region).
+** Loops whose first iteration is known (scf.for, onnx.Loop) run it: the
+** body's arguments take their iteration-0 values (lower bound or 0, the
+** initial loop-carried values) and the loop's results what that
+** iteration yields; elsewhere arguments and results get stand-ins.
 */
 #include "pass.h"
 
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
 #include <stdlib.h>
 
 #include "edit.h"
@@ -58,8 +64,71 @@ static size_t inline_count(MlirOperation module)
 	return n;
 }
 
+/* v if it may stand for a value of type t (the same type; in ONNX, where
+** either type is unknown, any tensor), else no value. */
+static MlirValue typed(MlirValue v, MlirType t)
+{
+	MlirType vt;
+
+	if (mlirValueIsNull(v))
+		return v;
+	vt = mlirValueGetType(v);
+	if (mlirTypeEqual(vt, t) || (!mlirTypeIsANone(vt) &&
+	    (mlirTypeIsAOpaque(vt) || mlirTypeIsAOpaque(t))))
+		return v;
+	return (MlirValue){NULL};
+}
+
+static MlirValue operand_or_null(MlirOperation op, intptr_t i)
+{
+	if (i < 0 || i >= mlirOperationGetNumOperands(op))
+		return (MlirValue){NULL};
+	return mlirOperationGetOperand(op, i);
+}
+
+/* The value block argument i of loop op has in the first iteration, or
+** null if unknown. scf.for (lb, ub, step, inits...) body (iv, iters...);
+** onnx.Loop (M, cond, v_initial...) body (iteration_num, cond, v...). */
+static MlirValue first_iteration_arg(MlirOperation op, MlirValue arg,
+	intptr_t i)
+{
+	MlirType t = mlirValueGetType(arg);
+
+	if (edit_name_is(op, "scf.for"))
+		return typed(operand_or_null(op, i == 0 ? 0 : i + 2), t);
+	if (edit_name_is(op, "onnx.Loop")) {
+		MlirValue v;
+		if (i != 0)
+			return typed(operand_or_null(op, i), t);
+		v = edit_zero(op, t);
+		if (mlirValueIsNull(v) && !mlirTypeIsARankedTensor(t)) {
+			/* Untyped: the ONNX iteration number is an int64 scalar. */
+			MlirContext ctx = mlirTypeGetContext(t);
+			v = edit_zero(op, mlirRankedTensorTypeGet(0, NULL,
+				mlirIntegerTypeGet(ctx, 64), mlirAttributeGetNull()));
+		}
+		return v;
+	}
+	return (MlirValue){NULL};
+}
+
+/* What result i of loop op is after one iteration ending in term, or
+** null: onnx.Loop yields (cond, v_final..., scan_outputs...) and returns
+** (v_final..., scan_outputs...), the scan outputs stacked. */
+static MlirValue first_iteration_result(MlirOperation op, MlirOperation term,
+	intptr_t i)
+{
+	MlirType t = mlirValueGetType(mlirOperationGetResult(op, i));
+	intptr_t ncarried = mlirOperationGetNumOperands(op) - 2;
+
+	if (edit_name_is(op, "onnx.Loop") && i < ncarried)
+		return typed(operand_or_null(term, i + 1), t);
+	return (MlirValue){NULL};
+}
+
 /* Moves the body of t.region before t.op, block arguments replaced by
-** stand-ins and the op's results by what the terminator yields. */
+** their first-iteration values or stand-ins, and the op's results by
+** what the terminator yields. */
 static void inline_one(target t)
 {
 	MlirBlock b = mlirRegionGetFirstBlock(t.region);
@@ -75,7 +144,9 @@ static void inline_one(target t)
 		MlirValue a = mlirBlockGetArgument(b, i), s;
 		if (mlirOpOperandIsNull(mlirValueGetFirstUse(a)))
 			continue;
-		s = edit_stand_in(t.op, mlirValueGetType(a), &self);
+		s = first_iteration_arg(t.op, a, i);
+		if (mlirValueIsNull(s))
+			s = edit_stand_in(t.op, mlirValueGetType(a), &self);
 		if (!mlirValueIsNull(s))
 			mlirValueReplaceAllUsesOfWith(a, s);
 	}
@@ -92,7 +163,10 @@ static void inline_one(target t)
 		if (mlirOpOperandIsNull(mlirValueGetFirstUse(r)))
 			continue;
 		s = yields ? mlirOperationGetOperand(term, i) :
-			edit_stand_in(t.op, mlirValueGetType(r), &self);
+			mlirOperationIsNull(term) ? (MlirValue){NULL} :
+			first_iteration_result(t.op, term, i);
+		if (mlirValueIsNull(s))
+			s = edit_stand_in(t.op, mlirValueGetType(r), &self);
 		if (!mlirValueIsNull(s))
 			mlirValueReplaceAllUsesOfWith(r, s);
 	}
