@@ -181,6 +181,11 @@ int reduce_main(int argc, char **argv)
 			if (parse_num(&num, a, i + 1 < argc ? argv[++i] : NULL) < 0)
 				return 2;
 			o.jobs = num >= 1 ? (int)num : 1;
+		} else if (!strncmp(a, "-j", 2) || !strncmp(a, "--jobs=", 7)) {
+			/* -j4, --jobs=4 */
+			if (parse_num(&num, "-j", a + (a[1] == 'j' ? 2 : 7)) < 0)
+				return 2;
+			o.jobs = num >= 1 ? (int)num : 1;
 		} else if (!strcmp(a, "--timeout")) {
 			if (parse_num(&num, a, i + 1 < argc ? argv[++i] : NULL) < 0)
 				return 2;
