@@ -2,15 +2,16 @@
 # Runs gred, mlir-reduce-19 and cvise side by side on real mlir-opt-19
 # crashes (bench/reduce_cases.txt) and prints, per case and in total, final
 # bytes, test runs and wall time, and gred's ratio to the best peer.
-#   bench/reduce_bench.sh [-n CASES] [-t SECONDS-PER-TOOL] [GRED]
+#   bench/reduce_bench.sh [-n CASES] [-t SECONDS-PER-TOOL] [-j JOBS] [GRED]
+# -j runs gred with -j JOBS and cvise with --n JOBS (default 1 each).
 # Not a ctest test: it takes minutes to hours.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 GRED=${GRED:-$here/../build/gred}
 CORPUS=${GRED_CORPUS:-$here/../../shared/corpus/mlir}
-limit=1000 budget=600
-while getopts n:t: o; do
-  case $o in n) limit=$OPTARG ;; t) budget=$OPTARG ;; *) exit 2 ;; esac
+limit=1000 budget=600 jobs=1
+while getopts n:t:j: o; do
+  case $o in n) limit=$OPTARG ;; t) budget=$OPTARG ;; j) jobs=$OPTARG ;; *) exit 2 ;; esac
 done
 shift $((OPTIND - 1))
 [ $# -gt 0 ] && GRED=$1
@@ -26,15 +27,17 @@ signature() {
     sed 's/^.*0x[0-9a-f]* //; s/ + [0-9]*$//' | cut -c1-120
 }
 
-# write_test DIR FLAGS SIG FILENAME EXIT-IF-INTERESTING: a test that counts its runs.
+# write_test DIR FLAGS SIG FILENAME EXIT-IF-INTERESTING: a test that logs
+# each run (candidate bytes, exit status) in DIR/runs.
 write_test() {
   cat >"$1/test.sh" <<EOS
 #!/bin/sh
-echo x >> "$1/runs"
 f=\${1:-$4}
 env -i setarch -R timeout 20 mlir-opt-19 --allow-unregistered-dialect $2 < "\$f" > /dev/null 2> "\$f.log"
-if grep -qF -- '$3' "\$f.log"; then rm -f "\$f.log"; exit $5; fi
-rm -f "\$f.log"; exit \$((1 - $5))
+if grep -qF -- '$3' "\$f.log"; then r=$5; else r=\$((1 - $5)); fi
+rm -f "\$f.log"
+echo "\$(wc -c < "\$f") \$r" >> "$1/runs"
+exit \$r
 EOS
   chmod +x "$1/test.sh"
   : >"$1/runs"
@@ -63,7 +66,7 @@ while IFS='|' read -r file flags <&3; do
   # gred
   mkdir -p "$d/g"; cp "$d/in.mlir" "$d/g/in.mlir"; write_test "$d/g" "$flags" "$sig" in.mlir 0
   t0=$(date +%s.%N)
-  timeout "$budget" "$GRED" reduce -j 1 -o "$d/g/out.mlir" "$d/g/in.mlir" "$d/g/test.sh" 2>/dev/null
+  timeout "$budget" "$GRED" reduce -j "$jobs" -o "$d/g/out.mlir" "$d/g/in.mlir" "$d/g/test.sh" 2>/dev/null
   t1=$(date +%s.%N)
   gb=$(wc -c <"$d/g/out.mlir" 2>/dev/null || echo "$orig"); gr=$(runs "$d/g"); gt=$(echo "$t1 - $t0" | bc)
 
@@ -88,7 +91,7 @@ while IFS='|' read -r file flags <&3; do
   # cvise: runs the test with no argument beside a file of fixed name.
   mkdir -p "$d/c"; cp "$d/in.mlir" "$d/c/in.mlir"; write_test "$d/c" "$flags" "$sig" in.mlir 0
   t0=$(date +%s.%N)
-  (cd "$d/c" && timeout "$budget" cvise --not-c --n 1 --tidy "$d/c/test.sh" in.mlir >/dev/null 2>&1)
+  (cd "$d/c" && timeout "$budget" cvise --not-c --n "$jobs" --tidy "$d/c/test.sh" in.mlir >/dev/null 2>&1)
   t1=$(date +%s.%N)
   cb=$(wc -c <"$d/c/in.mlir"); cr=$(runs "$d/c"); ct=$(echo "$t1 - $t0" | bc)
 
@@ -104,17 +107,20 @@ while IFS='|' read -r file flags <&3; do
     best_b=$cb best_r=$cr
   fi
   if [ "$best_r" -gt 0 ]; then rr=$(echo "$gr / $best_r" | bc -l); else rr=0; fi
-  printf '%-52s %-10s %8.2f %6.2f   (orig %d bytes)\n' "" "gred/best" \
-    "$(echo "$gb / $best_b" | bc -l)" "$rr" "$orig"
-  echo "$gb $gr $gt $mb $mr $mt $cb $cr $ct $best_b $best_r" >> "$W/totals"
+  # The runs gred needed to hold a file no bigger than the best peer's.
+  gm=$(awk -v b="$best_b" '$2 == 0 && $1 <= b { print NR; exit }' "$d/g/runs")
+  printf '%-52s %-10s %8.2f %6.2f   (orig %d bytes; gred matched the best peer after %s runs)\n' \
+    "" "gred/best" "$(echo "$gb / $best_b" | bc -l)" "$rr" "$orig" "${gm:--}"
+  echo "$gb $gr $gt $mb $mr $mt $cb $cr $ct $best_b $best_r ${gm:-$gr}" >> "$W/totals"
 done 3<"$W/cases"
 if [ -s "$W/totals" ]; then
-  awk '{ for (i = 1; i <= 11; i++) s[i] += $i }
+  awk '{ for (i = 1; i <= 12; i++) s[i] += $i }
     END {
       printf "%-52s %-10s %8d %6d %8.1f\n", "TOTAL", "gred", s[1], s[2], s[3]
       printf "%-52s %-10s %8d %6d %8.1f\n", "", "mlir-reduce", s[4], s[5], s[6]
       printf "%-52s %-10s %8d %6d %8.1f\n", "", "cvise", s[7], s[8], s[9]
       printf "%-52s %-10s %8d %6d\n", "", "best peer", s[10], s[11]
       printf "%-52s %-10s %8.2f %6.2f\n", "", "gred/best", s[1] / s[10], s[2] / (s[11] ? s[11] : 1)
+      printf "%-52s runs gred needed to match the best peers bytes: %d (%.2fx the peers runs)\n", "", s[12], s[12] / (s[11] ? s[11] : 1)
     }' "$W/totals"
 fi

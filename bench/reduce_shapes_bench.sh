@@ -15,11 +15,14 @@ W=$(mktemp -d "${TMPDIR:-/tmp}/gred-shapes.XXXXXX")
 trap 'rm -rf "$W"' EXIT
 
 $PY "$here/reduce_shapes_model.py" "$W/resnet.onnx"
-# counts its runs, so both tools are measured the same way
+# logs each run (candidate bytes, exit status), so both tools are measured
+# the same way
 cat >"$W/test.sh" <<EOS
 #!/bin/sh
-echo x >> "$W/runs"
-exec sh "$here/reduce_shapes_test.sh" "\$@"
+sh "$here/reduce_shapes_test.sh" "\$@"
+rc=\$?
+echo "\$(wc -c <"\$1") \$rc" >> "$W/runs"
+exit \$rc
 EOS
 
 : >"$W/runs"
@@ -27,6 +30,7 @@ t0=$(date +%s.%N)
 "$GRED" reduce -j "$jobs" -o "$W/gred.onnx" "$W/resnet.onnx" sh "$W/test.sh"
 t1=$(date +%s.%N)
 gred_runs=$(wc -l <"$W/runs")
+cp "$W/runs" "$W/gred.runs"
 : >"$W/runs"
 $PY "$here/reduce_shapes_ddmin.py" "$W/resnet.onnx" "$W/ddmin.onnx" sh "$W/test.sh" >/dev/null
 t2=$(date +%s.%N)
@@ -39,3 +43,7 @@ printf '%-12s %12s %10s %10.1f\n' gred "$gb" "$gred_runs" "$(echo "$t1 - $t0" | 
 printf '%-12s %12s %10s %10.1f\n' node-ddmin "$db" "$ddmin_runs" "$(echo "$t2 - $t1" | bc)"
 printf 'gred/peer: bytes %.4f, runs %.2f\n' "$(echo "$gb / $db" | bc -l)" \
   "$(echo "$gred_runs / $ddmin_runs" | bc -l)"
+# Runs gred needed to hold a file no bigger than the peer's final one.
+match=$(awk -v b="$db" '$2 == 0 && $1 <= b { print NR; exit }' "$W/gred.runs")
+printf 'gred reached node-ddmin'"'"'s final size after %s runs (%.2fx its runs)\n' \
+  "${match:-never}" "$(echo "${match:-0} / $ddmin_runs" | bc -l)"
