@@ -473,12 +473,29 @@ static MlirWalkResult onnx_op(walk_ctx *w, MlirOperation op)
 	return MlirWalkResultAdvance;
 }
 
+/* Gives v the new type of the first changed operand of op whose old type
+** was v's. */
+static void follow_operands(walk_ctx *w, MlirOperation op, MlirValue v)
+{
+	intptr_t j, nin = mlirOperationGetNumOperands(op);
+
+	for (j = 0; j < nin; j++) {
+		MlirValue o = mlirOperationGetOperand(op, j);
+		int k = changed_at(w->c, o);
+		if (k >= 0 && mlirTypeEqual(w->c->old[k], mlirValueGetType(v))) {
+			retype(w, v, mlirValueGetType(o));
+			return;
+		}
+	}
+}
+
 static MlirWalkResult walk_cb(MlirOperation op, void *user)
 {
 	walk_ctx *w = user;
 	intptr_t i, nin = mlirOperationGetNumOperands(op);
 	intptr_t nres = mlirOperationGetNumResults(op);
-	int any = 0, k;
+	MlirRegion r;
+	int any = 0;
 
 	for (i = 0; i < nin; i++) {
 		MlirValue v = mlirOperationGetOperand(op, i);
@@ -493,19 +510,16 @@ static MlirWalkResult walk_cb(MlirOperation op, void *user)
 		infer_sync_results(op);
 		return MlirWalkResultAdvance;
 	}
-	/* Other dialects: a result typed like a changed operand was
-	** follows it. */
-	for (i = 0; i < nres; i++) {
-		MlirValue v = mlirOperationGetResult(op, i);
-		intptr_t j;
-		for (j = 0; j < nin; j++) {
-			MlirValue o = mlirOperationGetOperand(op, j);
-			k = changed_at(w->c, o);
-			if (k >= 0 && mlirTypeEqual(w->c->old[k], mlirValueGetType(v))) {
-				retype(w, v, mlirValueGetType(o));
-				break;
-			}
-		}
+	/* Other dialects: a result, or an argument of a region's entry block
+	** (a loop's carried value), typed like a changed operand was follows
+	** it; the walk then goes into the regions with the new types. */
+	for (i = 0; i < nres; i++)
+		follow_operands(w, op, mlirOperationGetResult(op, i));
+	for (r = mlirOperationGetFirstRegion(op); !mlirRegionIsNull(r);
+	     r = mlirRegionGetNextInOperation(r)) {
+		MlirBlock b = mlirRegionGetFirstBlock(r);
+		for (i = 0; !mlirBlockIsNull(b) && i < mlirBlockGetNumArguments(b); i++)
+			follow_operands(w, op, mlirBlockGetArgument(b, i));
 	}
 	return MlirWalkResultAdvance;
 }
