@@ -284,14 +284,18 @@ done:
 
 static int reduce_text(reducer *r, gred_error *e)
 {
-	text_source ts;
-	source *s = &ts.base;
+	text_source lines, groups, tokens;
+	source *s[3] = {&lines.base, &groups.base, &tokens.base};
 	int err;
 
 	r->st->text_mode = 1;
-	text_source_init(&ts, r->best.data, r->best.len);
-	err = fixpoint(r, &s, 1, e);
-	text_source_free(&ts);
+	text_source_init(&lines, &r->best, 0);
+	text_source_init(&groups, &r->best, 2);
+	text_source_init(&tokens, &r->best, 1);
+	err = fixpoint(r, s, 3, e);
+	text_source_free(&lines);
+	text_source_free(&groups);
+	text_source_free(&tokens);
 	return err;
 }
 

@@ -25,14 +25,21 @@ struct source {
 	void (*drop)(source *s, void *state);
 };
 
-/* Line-level ddmin on raw text, for files that do not parse. */
+/* ddmin on raw text, for files that do not parse: by lines (tokens 0), by
+** bracketed groups and tokens (2), or by tokens (1: a word, a string, a
+** punctuation mark, each with the blanks after it).
+** The units are taken afresh from *best whenever it changed. */
 typedef struct text_source {
 	source base;
-	char **lines;       /* each with its '\n', if it had one */
+	const gred_buf *best;
+	int tokens;         /* 0 lines, 1 tokens, 2 groups and tokens */
+	char **units;
 	size_t n;
+	char *seen;         /* the text the units were taken from */
+	size_t nseen;
 } text_source;
 
-void text_source_init(text_source *t, const char *data, size_t len);
+void text_source_init(text_source *t, const gred_buf *best, int tokens);
 void text_source_free(text_source *t);
 
 /* A pass of passes/ applied to clones of the current module *cur. */
