@@ -29,11 +29,13 @@ typedef struct pending_blob {
 	size_t len, align;
 } pending_blob;
 
-/* The section being read: a cursor over mapped text. */
+/* The section being read: a cursor over mapped text, the blobs read so
+** far, and hex digit values (-1 for anything else). */
 typedef struct section {
-	const char *base, *p, *end;
+	const char *p, *end;
 	pending_blob *v;
 	size_t n;
+	signed char digit[256];
 } section;
 
 /* Lets go of the whole pages of text in [from, to). */
@@ -75,23 +77,21 @@ static int key_char(char c)
 		c == '$';
 }
 
-/* Hex digit values; -1 for anything else. */
-static signed char hex_digit[256];
-
-static void hex_digit_init(void)
+static void digits_init(signed char *digit)
 {
 	int c;
 
 	for (c = 0; c < 256; c++)
-		hex_digit[c] = c >= '0' && c <= '9' ? (signed char)(c - '0') :
+		digit[c] = c >= '0' && c <= '9' ? (signed char)(c - '0') :
 			c >= 'a' && c <= 'f' ? (signed char)(c - 'a' + 10) :
 			c >= 'A' && c <= 'F' ? (signed char)(c - 'A' + 10) : -1;
 }
 
 /* Decodes n hex digit pairs at src into dst, letting the text go as it
 ** is read; 0 on a bad digit. */
-static int unhex(uint8_t *dst, const char *src, size_t n)
+static int unhex(const section *s, uint8_t *dst, const char *src, size_t n)
 {
+	const signed char *hex_digit = s->digit;
 	const unsigned char *p = (const unsigned char *)src;
 	size_t i, step = DROP_STEP / 2;
 
@@ -143,7 +143,7 @@ static int read_entry(section *s)
 	if (q >= s->end)
 		return 0;
 	ndig = (size_t)(q - hex);
-	if (ndig % 2 || ndig < 8 || !unhex(al, hex, 4))
+	if (ndig % 2 || ndig < 8 || !unhex(s, al, hex, 4))
 		return 0;
 	b.align = (size_t)al[0] | (size_t)al[1] << 8 | (size_t)al[2] << 16 |
 		(size_t)al[3] << 24;
@@ -155,7 +155,7 @@ static int read_entry(section *s)
 	if (posix_memalign(&b.data, b.align < sizeof(void *) ? sizeof(void *) :
 	    b.align, b.len ? b.len : 1))
 		return 0;
-	if (!unhex(b.data, hex + 8, b.len)) {
+	if (!unhex(s, b.data, hex + 8, b.len)) {
 		free(b.data);
 		return 0;
 	}
@@ -205,12 +205,11 @@ int ir_parse_view(MlirOperation *out, MlirContext ctx, const file_view *v,
 	size_t nbody, i;
 	int err;
 
-	hex_digit_init();
 	start = v->mapped ? memmem(v->data, v->len, "\n{-#", 4) : NULL;
 	/* Worth it only when the section is most of the file. */
 	if (!start || (size_t)(start - v->data) > v->len / 2)
 		return ir_parse(out, ctx, v->data, v->len, name, e);
-	s.base = v->data;
+	digits_init(s.digit);
 	s.p = start + 1;
 	s.end = v->data + v->len;
 	if (!read_section(&s))

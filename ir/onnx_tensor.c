@@ -283,13 +283,35 @@ void onnx_tensor_import(MlirAttribute *value, MlirAttribute *extra,
 	onnx_alist_free(&l);
 }
 
+/* The n bytes of a's elements where a holds them, if laid out there as
+** ONNX wants them: a plain dense attribute's data or a dense_resource
+** blob. NULL for splats and bools, whose storage differs. */
+static const void *elements_in_place(MlirAttribute a, int dt, size_t n)
+{
+	const void *p;
+	size_t len;
+
+	if (dt == T(BOOL) || !n)
+		return NULL;
+	if (mlirAttributeIsADenseElements(a))
+		return mlirDenseElementsAttrIsSplat(a) ? NULL :
+			mlirDenseElementsAttrGetRawData(a);
+	p = ir_resource_bytes(a, &len);
+	return p && len == n ? p : NULL;
+}
+
 /* Writes the numel elements of a, each sz bytes in ONNX layout, to buf;
 ** 0 if a holds no elements gred can read. */
 static int elements_read(uint8_t *buf, MlirAttribute a, int dt, size_t numel,
 	size_t sz)
 {
 	intptr_t i, n = (intptr_t)numel;
+	const void *p = elements_in_place(a, dt, numel * sz);
 
+	if (p) {
+		memcpy(buf, p, numel * sz);
+		return 1;
+	}
 	if (mlirAttributeIsADenseElements(a)) {
 		if (dt == T(BOOL)) {
 			for (i = 0; i < n; i++)
@@ -298,22 +320,12 @@ static int elements_read(uint8_t *buf, MlirAttribute a, int dt, size_t numel,
 			const uint8_t *one = mlirDenseElementsAttrGetRawData(a);
 			for (i = 0; i < n; i++)
 				memcpy(buf + (size_t)i * sz, one, sz);
-		} else if (numel) {
-			memcpy(buf, mlirDenseElementsAttrGetRawData(a), numel * sz);
 		}
 		return 1;
 	}
 	if (!mlirAttributeIsADenseResourceElements(a))
 		return 0;
-	{
-		size_t len;
-		const void *p = ir_resource_bytes(a, &len);
-		if (p && dt != T(BOOL) && len == numel * sz) {
-			memcpy(buf, p, len);
-			return 1;
-		}
-	}
-	/* Without a blob pointer, one element at a time. */
+	/* Without a blob (or a bool one), one element at a time. */
 #define GET(ctype, fn) \
 	for (i = 0; i < n; i++) \
 		((ctype *)buf)[i] = fn(a, i);
@@ -337,17 +349,7 @@ static int elements_read(uint8_t *buf, MlirAttribute a, int dt, size_t numel,
 
 const void *onnx_deferred_data(const onnx_deferred *d, size_t n)
 {
-	MlirAttribute a = d->value;
-	const void *p;
-	size_t len;
-
-	if (d->dtype == T(BOOL) || !n)
-		return NULL;
-	if (mlirAttributeIsADenseElements(a))
-		return mlirDenseElementsAttrIsSplat(a) ? NULL :
-			mlirDenseElementsAttrGetRawData(a);
-	p = ir_resource_bytes(a, &len);
-	return p && len == n ? p : NULL;
+	return elements_in_place(d->value, d->dtype, n);
 }
 
 void onnx_deferred_fill(void *dst, const onnx_deferred *d, size_t n)
