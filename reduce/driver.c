@@ -289,9 +289,9 @@ static int reduce_text(reducer *r, gred_error *e)
 	int err;
 
 	r->st->text_mode = 1;
-	text_source_init(&lines, &r->best, 0);
-	text_source_init(&groups, &r->best, 2);
-	text_source_init(&tokens, &r->best, 1);
+	text_source_init(&lines, &r->best, TEXT_LINES);
+	text_source_init(&groups, &r->best, TEXT_GROUPS);
+	text_source_init(&tokens, &r->best, TEXT_TOKENS);
 	err = fixpoint(r, s, 3, e);
 	text_source_free(&lines);
 	text_source_free(&groups);

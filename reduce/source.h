@@ -25,21 +25,28 @@ struct source {
 	void (*drop)(source *s, void *state);
 };
 
-/* ddmin on raw text, for files that do not parse: by lines (tokens 0), by
-** bracketed groups and tokens (2), or by tokens (1: a word, a string, a
-** punctuation mark, each with the blanks after it).
-** The units are taken afresh from *best whenever it changed. */
+/* What a text source removes: lines; tokens (a word, a string, a
+** punctuation mark, each with the blanks after it); or tokens with each
+** bracketed group as one unit. */
+typedef enum text_unit {
+	TEXT_LINES,
+	TEXT_TOKENS,
+	TEXT_GROUPS
+} text_unit;
+
+/* ddmin on raw text, for files that do not parse. The units are taken
+** afresh from *best whenever it changed. */
 typedef struct text_source {
 	source base;
 	const gred_buf *best;
-	int tokens;         /* 0 lines, 1 tokens, 2 groups and tokens */
+	text_unit unit;
 	char **units;
 	size_t n;
 	char *seen;         /* the text the units were taken from */
 	size_t nseen;
 } text_source;
 
-void text_source_init(text_source *t, const gred_buf *best, int tokens);
+void text_source_init(text_source *t, const gred_buf *best, text_unit unit);
 void text_source_free(text_source *t);
 
 /* A pass of passes/ applied to clones of the current module *cur. */

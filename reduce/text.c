@@ -68,12 +68,15 @@ static size_t unit_len(const text_source *t, const char *p, size_t len)
 	const char *nl;
 	size_t k;
 
-	if (!t->tokens) {
+	if (t->unit == TEXT_LINES) {
 		nl = memchr(p, '\n', len);
 		return nl ? (size_t)(nl - p) + 1 : len;
 	}
-	k = blank(p[0]) ? 0 : t->tokens == 2 && group_len(p, len) ?
-		group_len(p, len) : token_len(p, len);
+	k = 0;
+	if (!blank(p[0]) && t->unit == TEXT_GROUPS)
+		k = group_len(p, len);
+	if (!blank(p[0]) && !k)
+		k = token_len(p, len);
 	while (k < len && blank(p[k]))
 		k++;
 	return k ? k : 1;
@@ -154,16 +157,17 @@ static void text_drop(source *s, void *state)
 	(void)state;
 }
 
-void text_source_init(text_source *t, const gred_buf *best, int tokens)
+void text_source_init(text_source *t, const gred_buf *best, text_unit unit)
 {
 	memset(t, 0, sizeof(*t));
-	t->base.name = tokens == 2 ? "groups" : tokens ? "tokens" : "lines";
+	t->base.name = unit == TEXT_GROUPS ? "groups" :
+		unit == TEXT_TOKENS ? "tokens" : "lines";
 	t->base.count = text_count;
 	t->base.make = text_make;
 	t->base.accept = text_accept;
 	t->base.drop = text_drop;
 	t->best = best;
-	t->tokens = tokens;
+	t->unit = unit;
 	t->nseen = (size_t)-1;
 }
 

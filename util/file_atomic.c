@@ -121,9 +121,6 @@ int file_write_atomic(const char *path, const void *data, size_t len,
 
 	if (file_atomic_open(&f, path, e) < 0)
 		return -1;
-	if (len >= PEND_SIZE)
-		write_all(&f, data, len);
-	else
-		file_atomic_write(&f, data, len);
+	file_atomic_write(&f, data, len);
 	return file_atomic_commit(&f, e);
 }
