@@ -46,6 +46,10 @@ typedef struct reduce_options {
 	int jobs;
 	volatile sig_atomic_t *cancel;
 	void (*progress)(const reduce_progress *p, void *user);
+	/* Called for every candidate decided, in candidate order: the pass,
+	** its size and whether it was interesting (NULL: not called). */
+	void (*trace)(const char *pass, size_t bytes, int interesting,
+		void *user);
 	void *user;
 } reduce_options;
 

@@ -41,6 +41,7 @@ static const char usage_text[] =
 	"  -j, --jobs N       tests run at once (default: number of cores)\n"
 	"  --timeout SECONDS  per test (default: max(10, 10x the first run))\n"
 	"  --stats            print test runs, cache hits and each pass's share\n"
+	"  -v, --verbose      print each candidate decided: pass, bytes, verdict\n"
 	"  -h, --help         this text\n";
 
 static int parse_num(double *out, const char *opt, const char *s)
@@ -127,6 +128,14 @@ static void show_progress(const reduce_progress *p, void *user)
 	fflush(stderr);
 }
 
+static void show_trace(const char *pass, size_t bytes, int interesting,
+	void *user)
+{
+	(void)user;
+	fprintf(stderr, "%s%-9s %12zu  %s\n", isatty(2) ? "\r\033[K" : "",
+		pass, bytes, interesting ? "interesting" : "-");
+}
+
 static void print_stats(const reduce_stats *s)
 {
 	size_t i, removed = s->orig_bytes - s->final_bytes;
@@ -192,6 +201,8 @@ int reduce_main(int argc, char **argv)
 			o.timeout = num;
 		} else if (!strcmp(a, "--stats")) {
 			stats = 1;
+		} else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
+			o.trace = show_trace;
 		} else if (!strcmp(a, "--")) {
 			i++;
 			break;
