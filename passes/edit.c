@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "infer.h"
 #include "util.h"
 
 void edit_ops_push(edit_ops *l, MlirOperation op)
@@ -142,6 +143,16 @@ int edit_is_top_level(MlirOperation op)
 	MlirOperation p = mlirOperationGetParentOperation(op);
 
 	return !mlirOperationIsNull(p) && edit_name_is(p, "builtin.module");
+}
+
+int edit_is_graph_return(MlirOperation op)
+{
+	MlirOperation f = mlirOperationGetParentOperation(op);
+	MlirStringRef name = mlirStringRefCreateFromCString("onnx.input_names");
+
+	return edit_name_is(op, "func.return") && !mlirOperationIsNull(f) &&
+		edit_name_is(f, "func.func") &&
+		!mlirAttributeIsNull(mlirOperationGetAttributeByName(f, name));
 }
 
 int edit_is_dead(MlirOperation op)
@@ -437,6 +448,55 @@ static int ancestor_in(MlirOperation op, const edit_set *s)
 	return 0;
 }
 
+static MlirOperation graph_return_user(MlirValue r)
+{
+	MlirOpOperand u;
+
+	for (u = mlirValueGetFirstUse(r); !mlirOpOperandIsNull(u);
+	     u = mlirOpOperandGetNextUse(u))
+		if (edit_is_graph_return(mlirOpOperandGetOwner(u)))
+			return mlirOpOperandGetOwner(u);
+	return (MlirOperation){NULL};
+}
+
+/* For result r of ONNX op `op` that a graph returns, when no value has
+** its type: op's first tensor input with a static type, or null. The
+** input may itself be deleted later in the same edit_delete; then the
+** same happens to it, and the graph's result follows the chain. */
+static MlirValue graph_pass_through(MlirOperation op, MlirValue r,
+	const edit_set *dead)
+{
+	MlirType t = mlirValueGetType(r);
+	MlirOperation func, module = op, p;
+	intptr_t i, n = mlirOperationGetNumOperands(op);
+
+	if (!edit_name_prefix(op, "onnx.") ||
+	    mlirOperationIsNull(graph_return_user(r)))
+		return (MlirValue){NULL};
+	for (i = 0; i < n; i++)
+		if (mlirTypeEqual(mlirValueGetType(mlirOperationGetOperand(op, i)), t))
+			return (MlirValue){NULL};
+	if (!mlirValueIsNull(dominating(op, t, 0, dead, &func)))
+		return (MlirValue){NULL};
+	for (i = 0; i < n; i++) {
+		MlirValue v = mlirOperationGetOperand(op, i);
+		MlirType vt = mlirValueGetType(v);
+
+		if (mlirTypeIsANone(vt))
+			continue;
+		if (!(mlirTypeIsARankedTensor(vt) && mlirShapedTypeHasStaticShape(vt))) {
+			while (!mlirOperationIsNull(p = mlirOperationGetParentOperation(module)))
+				module = p;
+			vt = infer_known_type(module, v);
+			if (mlirTypeIsNull(vt))
+				return (MlirValue){NULL};
+			mlirValueSetType(v, vt);
+		}
+		return v;
+	}
+	return (MlirValue){NULL};
+}
+
 void edit_delete(MlirOperation *ops, size_t n)
 {
 	edit_set dead;
@@ -456,6 +516,13 @@ void edit_delete(MlirOperation *ops, size_t n)
 			MlirValue r = mlirOperationGetResult(op, i), s;
 			if (mlirOpOperandIsNull(mlirValueGetFirstUse(r)))
 				continue;
+			s = graph_pass_through(op, r, &dead);
+			if (!mlirValueIsNull(s)) {
+				MlirOperation ret = graph_return_user(r);
+				mlirValueReplaceAllUsesOfWith(r, s);
+				infer_sync_results(ret);
+				continue;
+			}
 			s = edit_stand_in(op, mlirValueGetType(r), &dead);
 			if (!mlirValueIsNull(s))
 				mlirValueReplaceAllUsesOfWith(r, s);

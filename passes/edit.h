@@ -54,6 +54,9 @@ int edit_is_terminator(MlirOperation op);
 int edit_is_boundary(MlirOperation op);
 /* Directly in a builtin.module body. */
 int edit_is_top_level(MlirOperation op);
+/* The func.return of an ONNX graph: its operands may take any tensor
+** type, and the graph's result types follow them. */
+int edit_is_graph_return(MlirOperation op);
 /* Has results, none used. */
 int edit_is_dead(MlirOperation op);
 
@@ -68,7 +71,10 @@ MlirValue edit_stand_in(MlirOperation at, MlirType t, const edit_set *dead);
 MlirValue edit_zero(MlirOperation at, MlirType t);
 
 /* Deletes ops (pre-order, as edit_collect returns them): uses of their
-** results are rewired to stand-ins; ops inside another deleted op go with it. */
+** results are rewired to stand-ins; ops inside another deleted op go with
+** it. An ONNX graph's result whose type nothing else has becomes the
+** deleted op's first input instead, typed by the op table, as a node
+** reducer would alias it; the graph's result types follow. */
 void edit_delete(MlirOperation *ops, size_t n);
 
 /* Removes arguments of func.func f whose keep[i] is 0 (they must have no

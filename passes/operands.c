@@ -16,18 +16,6 @@
 
 enum { OMIT, EARLIER, NEAREST, ZERO };
 
-/* A top-level func.func of an ONNX graph: its results may take any
-** tensor type. */
-static int onnx_return(MlirOperation op)
-{
-	MlirOperation f = mlirOperationGetParentOperation(op);
-	MlirStringRef name = mlirStringRefCreateFromCString("onnx.input_names");
-
-	return edit_name_is(op, "func.return") && !mlirOperationIsNull(f) &&
-		edit_name_is(f, "func.func") &&
-		!mlirAttributeIsNull(mlirOperationGetAttributeByName(f, name));
-}
-
 /* A value op may use instead of operand i: same type (any for an ONNX
 ** graph's results), not the operand itself, defined before op. With
 ** nearest, the last such value of the innermost scope that has one;
@@ -38,7 +26,7 @@ static MlirValue earlier(MlirOperation op, intptr_t i, int nearest)
 	MlirType t = mlirValueGetType(cur);
 	/* ONNX ops take any tensor where the import left a type unknown;
 	** the op table judges the result where it can */
-	int any = onnx_return(op) || (edit_name_prefix(op, "onnx.") &&
+	int any = edit_is_graph_return(op) || (edit_name_prefix(op, "onnx.") &&
 		!mlirTypeIsAShaped(t) && !mlirTypeIsANone(t));
 	MlirOperation at = op;
 
@@ -86,7 +74,7 @@ static MlirValue earlier(MlirOperation op, intptr_t i, int nearest)
 static MlirValue zero(MlirOperation op, MlirType t)
 {
 	MlirContext ctx = mlirTypeGetContext(t);
-	int onnx = edit_name_prefix(op, "onnx.") || onnx_return(op);
+	int onnx = edit_name_prefix(op, "onnx.") || edit_is_graph_return(op);
 	MlirAttribute z;
 	MlirOperationState st;
 	MlirOperation c;
@@ -245,7 +233,7 @@ static int operands_apply(MlirOperation module, size_t begin, size_t end,
 				continue;
 			mlirOperationSetOperand(cd->op, cd->key, v);
 		}
-		if (onnx_return(cd->op))
+		if (edit_is_graph_return(cd->op))
 			edit_ops_push(&rets, cd->op);
 		else if (edit_name_prefix(cd->op, "onnx."))
 			edit_ops_push(&onnx_ops, cd->op);

@@ -1,6 +1,8 @@
 /*
 ** Op deletion: removes chunks of the ops inside functions (terminators
 ** excepted), rewiring every use of a removed result to a stand-in.
+** ONNX initializers in use are not listed: a stand-in would be just as
+** big, and they go with their last user.
 */
 #include "pass.h"
 
@@ -10,6 +12,10 @@ static int keep_op(MlirOperation op, int *skip, void *user)
 {
 	(void)skip;
 	(void)user;
+	if (edit_name_is(op, "onnx.Constant") &&
+	    mlirOperationGetNumOperands(op) == 0 && !edit_is_dead(op) &&
+	    mlirOperationGetNumResults(op) == 1)
+		return 0;
 	return !edit_is_top_level(op) && !edit_is_terminator(op) &&
 		!edit_name_is(op, "builtin.module");
 }
