@@ -1,6 +1,7 @@
 /*
 ** Shape shrinking: drops, sets to 1 or halves one dim of a graph input, a
 ** constant or an operand-free op's result, then re-derives types downstream.
+** Its coarse form, the sizes pass, sets every dim of one size to 1 at once.
 */
 #include "pass.h"
 
@@ -14,12 +15,14 @@
 #include "simplify.h"
 
 #define MAX_RANK 16
-/* Bigger non-splat constants wait for the constants pass to splat them. */
+/* A non-splat constant is cut only to at most this many elements; a
+** bigger cut waits for the constants pass to splat it. */
 #define MAX_COPY 65536
 
-/* Each choice alone, or LINKED: also made to the dims of the same size
-** and position in the graph inputs and constants that feed the same ops
-** (a Conv's input and weight channels, its weight and bias counts). */
+/* Each choice (drop, set to 1, halve rounding up) alone, or LINKED: also
+** made to the dims of the same size and position in the graph inputs and
+** constants that feed the same ops (a Conv's input and weight channels,
+** its weight and bias counts). */
 enum { DROP, ONE, HALF, LINKED = 4 };
 enum { ARG, CONST, RESULT };
 
@@ -46,8 +49,6 @@ static int is_const(MlirOperation op)
 	    mlirAttributeIsADenseResourceElements(a)))
 		return 0;
 	return static_tensor(mlirAttributeGetType(a)) &&
-		((mlirAttributeIsADenseElements(a) && mlirDenseElementsAttrIsSplat(a)) ||
-		 mlirElementsAttrGetNumElements(a) <= MAX_COPY) &&
 		simp_is_number(mlirShapedTypeGetElementType(mlirAttributeGetType(a)));
 }
 
@@ -58,7 +59,10 @@ static int kind_of(MlirOperation op)
 	return is_const(op) ? CONST : RESULT;
 }
 
-static void add_dims(simp_list *l, MlirOperation op, intptr_t base, MlirType t)
+/* The choices of one kind for the dims of one value, where they change
+** something (a dropped dim keeps its first index). */
+static void add_dims(simp_list *l, MlirOperation op, intptr_t base, MlirType t,
+	int kind)
 {
 	intptr_t d, r;
 
@@ -67,14 +71,9 @@ static void add_dims(simp_list *l, MlirOperation op, intptr_t base, MlirType t)
 	r = mlirShapedTypeGetRank(t);
 	for (d = 0; d < r; d++) {
 		int64_t n = mlirShapedTypeGetDimSize(t, d);
-		int link;
-		for (link = LINKED; link >= 0; link -= LINKED) {
-			simp_push(l, op, base + d, link | DROP, 0);
-			if (n > 1)
-				simp_push(l, op, base + d, link | ONE, 0);
-			if (n / 2 > 1)
-				simp_push(l, op, base + d, link | HALF, 0);
-		}
+		int k = kind & ~LINKED;
+		if ((k == ONE && n > 1) || (k == HALF && n > 2) || k == DROP)
+			simp_push(l, op, base + d, kind, 0);
 	}
 }
 
@@ -93,36 +92,61 @@ static int keep_target(MlirOperation op, int *skip, void *user)
 		mlirOperationGetNumRegions(op) == 0 && !edit_name_prefix(op, "onnx.");
 }
 
+static MlirValue target_value(MlirOperation op, intptr_t index)
+{
+	if (kind_of(op) == ARG)
+		return mlirBlockGetArgument(mlirRegionGetFirstBlock(
+			mlirOperationGetFirstRegion(op)), index);
+	return mlirOperationGetResult(op, index);
+}
+
+static MlirType target_type(MlirOperation op, intptr_t index)
+{
+	if (kind_of(op) == CONST)
+		return mlirAttributeGetType(value_attr(op));
+	return mlirValueGetType(target_value(op, index));
+}
+
+static int64_t elements_of(MlirType t)
+{
+	intptr_t d, r = mlirShapedTypeGetRank(t);
+	int64_t n = 1;
+
+	for (d = 0; d < r; d++)
+		n *= mlirShapedTypeGetDimSize(t, d);
+	return n;
+}
+
+/* How many values target op has: a function's arguments, else results. */
+static intptr_t values_of(MlirOperation op)
+{
+	MlirRegion r;
+	MlirBlock b;
+
+	if (kind_of(op) != ARG)
+		return mlirOperationGetNumResults(op);
+	r = mlirOperationGetFirstRegion(op);
+	b = mlirRegionIsNull(r) ? (MlirBlock){NULL} : mlirRegionGetFirstBlock(r);
+	return mlirBlockIsNull(b) ? 0 : mlirBlockGetNumArguments(b);
+}
+
+/* Choices by kind, coarsest first, so that a chunk of ddmin applies
+** one kind to many dims: linked before single, then 1, halving, and
+** dropping the dims that are 1. */
 static void collect(simp_list *l, MlirOperation module)
 {
+	static const int kinds[] = {LINKED | ONE, ONE, LINKED | HALF, HALF,
+		LINKED | DROP, DROP};
 	edit_ops ops = {0};
-	size_t i;
-	intptr_t k, n;
+	size_t i, j;
+	intptr_t k;
 
 	edit_collect(&ops, module, keep_target, NULL);
-	for (i = 0; i < ops.n; i++) {
-		MlirOperation op = ops.v[i];
-		switch (kind_of(op)) {
-		case ARG: {
-			MlirRegion r = mlirOperationGetFirstRegion(op);
-			MlirBlock b = mlirRegionIsNull(r) ? (MlirBlock){NULL} :
-				mlirRegionGetFirstBlock(r);
-			n = mlirBlockIsNull(b) ? 0 : mlirBlockGetNumArguments(b);
-			for (k = 0; k < n; k++)
-				add_dims(l, op, k * 64, mlirValueGetType(
-					mlirBlockGetArgument(b, k)));
-			break;
-		}
-		case CONST:
-			add_dims(l, op, 0, mlirAttributeGetType(value_attr(op)));
-			break;
-		default:
-			n = mlirOperationGetNumResults(op);
-			for (k = 0; k < n; k++)
-				add_dims(l, op, k * 64, mlirValueGetType(
-					mlirOperationGetResult(op, k)));
-		}
-	}
+	for (j = 0; j < sizeof(kinds) / sizeof(kinds[0]); j++)
+		for (i = 0; i < ops.n; i++)
+			for (k = 0; k < values_of(ops.v[i]); k++)
+				add_dims(l, ops.v[i], k * 64,
+					target_type(ops.v[i], k), kinds[j]);
 	edit_ops_free(&ops);
 }
 
@@ -194,46 +218,38 @@ static MlirAttribute cut(MlirAttribute a, MlirType t, const reshape *s)
 	return res;
 }
 
-static MlirValue target_value(MlirOperation op, intptr_t index)
-{
-	if (kind_of(op) == ARG)
-		return mlirBlockGetArgument(mlirRegionGetFirstBlock(
-			mlirOperationGetFirstRegion(op)), index);
-	return mlirOperationGetResult(op, index);
-}
-
-static MlirType target_type(MlirOperation op, intptr_t index)
-{
-	if (kind_of(op) == CONST)
-		return mlirAttributeGetType(value_attr(op));
-	return mlirValueGetType(target_value(op, index));
-}
-
-static void apply_one(const reshape *s, infer_changes *c)
+/* Makes the change; 0 if it would copy too much. */
+static int apply_one(const reshape *s, infer_changes *c)
 {
 	MlirValue v = target_value(s->op, s->index);
 	MlirType old = mlirValueGetType(v), t = reshaped(s,
 		target_type(s->op, s->index));
+	MlirAttribute a;
 
 	switch (kind_of(s->op)) {
 	case ARG:
 		infer_set_arg_type(s->op, s->index, t);
 		break;
 	case CONST:
+		a = value_attr(s->op);
+		if (!(mlirAttributeIsADenseElements(a) &&
+		      mlirDenseElementsAttrIsSplat(a)) &&
+		    elements_of(t) > MAX_COPY)
+			return 0;
 		/* an untyped result (a stand-in made for an untyped value)
 		** stays untyped */
-		if (!mlirTypeEqual(old, mlirAttributeGetType(value_attr(s->op))))
+		if (!mlirTypeEqual(old, mlirAttributeGetType(a)))
 			old = t = mlirValueGetType(v);
 		mlirOperationSetAttributeByName(s->op,
 			mlirStringRefCreateFromCString("value"),
-			cut(value_attr(s->op), reshaped(s,
-				mlirAttributeGetType(value_attr(s->op))), s));
+			cut(a, reshaped(s, mlirAttributeGetType(a)), s));
 		mlirValueSetType(v, t);
 		break;
 	default:
 		mlirValueSetType(v, t);
 	}
 	infer_note(c, v, old);
+	return 1;
 }
 
 /* Records choice kind for dim d of target (op, index), once. */
@@ -267,7 +283,7 @@ static void choose(reshape **s, size_t *ns, size_t *cap, MlirOperation op,
 	if (kind == DROP)
 		cur->drop[d] = 1;
 	else
-		cur->dim[d] = kind == ONE ? 1 : cur->dim[d] / 2;
+		cur->dim[d] = kind == ONE ? 1 : (cur->dim[d] + 1) / 2;
 }
 
 /* The target (op, index) a value is, if it is one: a top-level
@@ -326,11 +342,10 @@ static int shapes_apply(MlirOperation module, size_t begin, size_t end,
 	collect(&l, module);
 	if (end > l.n)
 		end = l.n;
+	/* the first choice for a dim in the chunk is the one made */
 	for (k = begin; k < end; k++) {
 		simp_cand *cd = &l.v[k];
 
-		if (!simp_first_in_chunk(&l, begin, k))
-			continue;
 		choose(&s, &ns, &cap, cd->op, cd->key / 64, cd->key % 64,
 			cd->kind & ~LINKED);
 		if (cd->kind & LINKED)
@@ -338,8 +353,7 @@ static int shapes_apply(MlirOperation module, size_t begin, size_t end,
 				cd->kind & ~LINKED);
 	}
 	for (k = 0; k < ns; k++)
-		apply_one(&s[k], &c);
-	r = ns > 0;
+		r |= apply_one(&s[k], &c);
 	if (r && infer_forward(module, &c, NULL) < 0)
 		r = 0;
 	infer_changes_free(&c);
@@ -349,3 +363,96 @@ static int shapes_apply(MlirOperation module, size_t begin, size_t end,
 }
 
 const pass pass_shapes = {"shapes", shapes_count, shapes_apply};
+
+/*
+** The sizes pass: a target is a dim size; changing it sets every dim of
+** that size, in all graph inputs and constants, to 1. Sizes that must
+** agree (a layer's output channels, the next one's input channels) so
+** change together, which choices for single dims cannot do; this is how
+** a ResNet's 11 M weights become a few hundred numbers in a few tests.
+*/
+static int cmp_size_desc(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return x < y ? 1 : x > y ? -1 : 0;
+}
+
+/* The distinct sizes above 1 of the targets' dims, largest first. */
+static void collect_sizes(simp_list *l, MlirOperation module)
+{
+	edit_ops ops = {0};
+	int64_t *v = NULL;
+	size_t i, n = 0, cap = 0;
+	intptr_t k, d;
+
+	edit_collect(&ops, module, keep_target, NULL);
+	for (i = 0; i < ops.n; i++) {
+		for (k = 0; k < values_of(ops.v[i]); k++) {
+			MlirType t = target_type(ops.v[i], k);
+			if (!static_tensor(t))
+				continue;
+			for (d = 0; d < mlirShapedTypeGetRank(t); d++) {
+				if (mlirShapedTypeGetDimSize(t, d) <= 1)
+					continue;
+				if (n == cap) {
+					cap = cap ? 2 * cap : 16;
+					v = xrealloc(v, cap * sizeof(*v));
+				}
+				v[n++] = mlirShapedTypeGetDimSize(t, d);
+			}
+		}
+	}
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_size_desc);
+	for (i = 0; i < n; i++)
+		if (i == 0 || v[i] != v[i - 1])
+			simp_push(l, (MlirOperation){NULL}, (intptr_t)v[i], ONE, 0);
+	free(v);
+	edit_ops_free(&ops);
+}
+
+static size_t sizes_count(MlirOperation module)
+{
+	return simp_count(module, collect_sizes);
+}
+
+static int sizes_apply(MlirOperation module, size_t begin, size_t end,
+	gred_error *e)
+{
+	simp_list l = {0};
+	edit_ops ops = {0};
+	reshape *s = NULL;
+	infer_changes c = {0};
+	size_t i, j, ns = 0, cap = 0;
+	intptr_t k, d;
+	int r = 0;
+
+	(void)e;
+	collect_sizes(&l, module);
+	if (end > l.n)
+		end = l.n;
+	edit_collect(&ops, module, keep_target, NULL);
+	for (i = 0; i < ops.n; i++) {
+		for (k = 0; k < values_of(ops.v[i]); k++) {
+			MlirType t = target_type(ops.v[i], k);
+			if (!static_tensor(t))
+				continue;
+			for (d = 0; d < mlirShapedTypeGetRank(t); d++)
+				for (j = begin; j < end; j++)
+					if (mlirShapedTypeGetDimSize(t, d) == l.v[j].key)
+						choose(&s, &ns, &cap, ops.v[i], k, d, ONE);
+		}
+	}
+	for (i = 0; i < ns; i++)
+		r |= apply_one(&s[i], &c);
+	if (r && infer_forward(module, &c, NULL) < 0)
+		r = 0;
+	infer_changes_free(&c);
+	free(s);
+	edit_ops_free(&ops);
+	simp_free(&l);
+	return r;
+}
+
+const pass pass_sizes = {"sizes", sizes_count, sizes_apply};

@@ -125,9 +125,13 @@ static int ddmin(reducer *r, source *src, gred_error *e)
 			err = tester_run_batch(r->t, res, cands, nc, 1, e);
 			if (err < 0)
 				goto done;
-			for (j = 0; j < nc; j++)
-				if (res[j].interesting && first == (size_t)-1)
+			for (j = 0; j < nc && first == (size_t)-1; j++) {
+				if (r->o->trace)
+					r->o->trace(src->name, cands[j].len,
+						res[j].interesting, r->o->user);
+				if (res[j].interesting)
 					first = j;
+			}
 			for (j = 0; j < nc; j++) {
 				tester_result_clear(&res[j]);
 				if (j != first)
@@ -223,7 +227,7 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 	gred_buf printed = {0};
 	tester_result res;
 	gred_error sub;
-	size_t n = 0;
+	size_t n = 0, i;
 	int err = 0;
 
 	/* The input as gred prints it: often smaller already (comments,
@@ -256,7 +260,6 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 	** from them only then. Repeat while the second kind finds something. */
 	for (;;) {
 		size_t before = r->best.len;
-		size_t i;
 		int c;
 
 		if ((err = fixpoint(r, srcs, n, e)) < 0)
