@@ -21,6 +21,11 @@ typedef struct reducer {
 	reduce_stats *st;
 	double start;
 	const char *pass;    /* for progress */
+	/* Text mode: the context to parse the best into, and the module
+	** once it parses (the passes then take over). */
+	MlirContext ctx;
+	MlirOperation parsed;
+	int stop_when_parsed;
 } reducer;
 
 void reduce_options_init(reduce_options *o)
@@ -184,6 +189,43 @@ done:
 */
 #define FIXPOINT_MAX_SKIP 7
 
+typedef struct parse_job {
+	MlirContext ctx;
+	const gred_buf *text;
+} parse_job;
+
+static int parse_fn(gred_buf *out, void *arg)
+{
+	parse_job *j = arg;
+	MlirOperation op;
+	gred_error e;
+	int r;
+
+	(void)out;
+	if (ir_parse(&op, j->ctx, j->text->data, j->text->len, "", &e) < 0)
+		return -1;
+	r = ir_verify(op, &e);
+	mlirOperationDestroy(op);
+	return r;
+}
+
+/* Text mode: does the best parse and verify now? (First in a child:
+** this text is not the input, and the parser sees it untested.) */
+static int best_parses(reducer *r)
+{
+	parse_job j = {r->ctx, &r->best};
+	gred_buf out = {0};
+	gred_error e;
+	int ok;
+
+	if (!r->stop_when_parsed)
+		return 0;
+	ok = tester_isolate(&out, parse_fn, &j, &e) == 0 &&
+		ir_parse(&r->parsed, r->ctx, r->best.data, r->best.len, "", &e) == 0;
+	buf_free(&out);
+	return ok;
+}
+
 static int fixpoint(reducer *r, source **srcs, size_t n, gred_error *e)
 {
 	unsigned fails[REDUCE_MAX_PASSES] = {0}, skip[REDUCE_MAX_PASSES] = {0};
@@ -200,6 +242,8 @@ static int fixpoint(reducer *r, source **srcs, size_t n, gred_error *e)
 			}
 			if ((c = ddmin(r, srcs[i], e)) < 0)
 				return c;
+			if (c && best_parses(r))
+				return 0;
 			if (c) {
 				fails[i] = 0;
 				skip[i] = 0;
@@ -390,7 +434,17 @@ int reduce_run(reduce_stats *out, const reduce_options *o, gred_error *e)
 	if (ir_file_load(&f, ctx, o->input, &perr) == 0) {
 		err = reduce_ir(&r, &f, e);
 	} else if (ir_format_of(o->input) == IR_FORMAT_MLIR) {
+		/* Text until what stopped the parser is gone, then passes. */
+		r.ctx = ctx;
+		r.stop_when_parsed = 1;
 		err = reduce_text(&r, e);
+		r.stop_when_parsed = 0;
+		if (err == 0 && !mlirOperationIsNull(r.parsed)) {
+			f.op = r.parsed;
+			f.format = IR_FORMAT_MLIR;
+			f.len = r.best.len;
+			err = reduce_ir(&r, &f, e);
+		}
 	} else {
 		err = gred_errorf(e, "%s", perr.msg);
 	}

@@ -26,13 +26,19 @@ struct source {
 };
 
 /* What a text source removes: lines; tokens (a word, a string, a
-** punctuation mark, each with the blanks after it); or tokens with each
-** bracketed group as one unit. */
+** punctuation mark, each with the blanks after it); or bracketed groups
+** at any depth, each alone or with the name right before it. */
 typedef enum text_unit {
 	TEXT_LINES,
 	TEXT_TOKENS,
 	TEXT_GROUPS
 } text_unit;
+
+/* A unit: bytes [start, start + len) of the text. Lines and tokens
+** tile the text; groups nest. */
+typedef struct text_span {
+	size_t start, len;
+} text_span;
 
 /* ddmin on raw text, for files that do not parse. The units are taken
 ** afresh from *best whenever it changed. */
@@ -40,8 +46,8 @@ typedef struct text_source {
 	source base;
 	const gred_buf *best;
 	text_unit unit;
-	char **units;
-	size_t n;
+	text_span *spans;   /* by start; a span inside another comes after it */
+	size_t n, cap;
 	char *seen;         /* the text the units were taken from */
 	size_t nseen;
 } text_source;

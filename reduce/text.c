@@ -1,8 +1,9 @@
 /*
 ** ddmin on raw text: the fallback for a .mlir file that does not parse,
 ** so a broken input still gets smaller. Lines go first, then tokens, as
-** C-Vise does on files it does not understand, with bracketed groups
-** (a region, an attribute dictionary) as one unit in between.
+** C-Vise does on files it does not understand, with bracketed groups at
+** any depth (a region, an attribute dictionary, an op with its regions)
+** in between. Once the text parses, the driver hands it to the passes.
 */
 #include "source.h"
 
@@ -61,58 +62,79 @@ static size_t group_len(const char *p, size_t len)
 	return 0;
 }
 
-/* The length of the unit at p: a line; a token and its blanks; or, in
-** group mode, a bracketed group and its blanks. */
-static size_t unit_len(const text_source *t, const char *p, size_t len)
+static size_t skip_blanks(const char *p, size_t len, size_t k)
 {
-	const char *nl;
-	size_t k;
-
-	if (t->unit == TEXT_LINES) {
-		nl = memchr(p, '\n', len);
-		return nl ? (size_t)(nl - p) + 1 : len;
-	}
-	k = 0;
-	if (!blank(p[0]) && t->unit == TEXT_GROUPS)
-		k = group_len(p, len);
-	if (!blank(p[0]) && !k)
-		k = token_len(p, len);
 	while (k < len && blank(p[k]))
 		k++;
-	return k ? k : 1;
+	return k;
 }
 
-static void clear(text_source *t)
+static void add_span(text_source *t, size_t start, size_t len)
 {
-	size_t i;
+	if (t->n == t->cap) {
+		t->cap = t->cap ? 2 * t->cap : 256;
+		t->spans = xrealloc(t->spans, t->cap * sizeof(*t->spans));
+	}
+	t->spans[t->n].start = start;
+	t->spans[t->n++].len = len;
+}
 
-	for (i = 0; i < t->n; i++)
-		free(t->units[i]);
-	t->n = 0;
+/* Lines, or tokens with their blanks (blanks at the start are a unit). */
+static void split_tiles(text_source *t, const char *p, size_t len)
+{
+	size_t i = 0, k;
+
+	while (i < len) {
+		if (t->unit == TEXT_LINES) {
+			const char *nl = memchr(p + i, '\n', len - i);
+			k = nl ? (size_t)(nl - (p + i)) + 1 : len - i;
+		} else if (blank(p[i])) {
+			k = skip_blanks(p + i, len - i, 0);
+		} else {
+			k = skip_blanks(p + i, len - i, token_len(p + i, len - i));
+		}
+		add_span(t, i, k);
+		i += k;
+	}
+}
+
+/* Every bracketed group, and every name followed by groups (`test.op
+** {...}`, `"a.b"() ({...})`), each with the blanks after it, in order of
+** their start; the scan goes on inside them, so inner ones follow. */
+static void split_groups(text_source *t, const char *p, size_t len)
+{
+	size_t i = skip_blanks(p, len, 0), k, end, g;
+
+	while (i < len) {
+		k = token_len(p + i, len - i);
+		if (word_char(p[i]) || p[i] == '"') {
+			size_t last = 0;
+			for (end = i + k;; end += g) {
+				end = skip_blanks(p, len, end);
+				if (end >= len || !(g = group_len(p + end, len - end)))
+					break;
+				last = end + g;
+			}
+			if (last)
+				add_span(t, i, skip_blanks(p, len, last) - i);
+		} else if ((g = group_len(p + i, len - i)) != 0) {
+			add_span(t, i, skip_blanks(p, len, i + g) - i);
+		}
+		i = skip_blanks(p, len, i + k);
+	}
 }
 
 static void split(text_source *t, const char *p, size_t len)
 {
-	size_t cap = 0;
-
-	clear(t);
 	free(t->seen);
 	t->seen = xmalloc(len + 1);
 	memcpy(t->seen, p, len);
 	t->nseen = len;
-	free(t->units);
-	t->units = NULL;
-	while (len) {
-		size_t k = unit_len(t, p, len);
-
-		if (t->n == cap) {
-			cap = cap ? 2 * cap : 256;
-			t->units = xrealloc(t->units, cap * sizeof(char *));
-		}
-		t->units[t->n++] = xstrndup(p, k);
-		p += k;
-		len -= k;
-	}
+	t->n = 0;
+	if (t->unit == TEXT_GROUPS)
+		split_groups(t, t->seen, len);
+	else
+		split_tiles(t, t->seen, len);
 }
 
 /* Takes the units afresh if the best text changed since. */
@@ -131,16 +153,26 @@ static size_t text_count(source *s)
 	return t->n;
 }
 
+/* The text without units [begin, end); a unit inside another removed
+** one goes with it. */
 static int text_make(source *s, size_t begin, size_t end, gred_buf *out,
 	void **state, gred_error *e)
 {
 	text_source *t = (text_source *)s;
-	size_t i;
+	size_t i, at = 0;
 
 	(void)e;
-	for (i = 0; i < t->n; i++)
-		if (i < begin || i >= end)
-			buf_puts(out, t->units[i]);
+	for (i = begin; i < end && i < t->n; i++) {
+		const text_span *u = &t->spans[i];
+		if (u->start < at) {
+			if (u->start + u->len > at)
+				at = u->start + u->len;
+			continue;
+		}
+		buf_append(out, t->seen + at, u->start - at);
+		at = u->start + u->len;
+	}
+	buf_append(out, t->seen + at, t->nseen - at);
 	*state = NULL;
 	return 1;
 }
@@ -173,8 +205,7 @@ void text_source_init(text_source *t, const gred_buf *best, text_unit unit)
 
 void text_source_free(text_source *t)
 {
-	clear(t);
-	free(t->units);
+	free(t->spans);
 	free(t->seen);
 	memset(t, 0, sizeof(*t));
 }
