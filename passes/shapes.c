@@ -329,12 +329,28 @@ static void link(reshape **s, size_t *ns, size_t *cap, MlirOperation op,
 	}
 }
 
+/* Makes the changes s (then freed) and re-derives the types downstream;
+** 1 if the candidate is made, 0 if nothing changed or it is invalid. */
+static int apply_all(MlirOperation module, reshape *s, size_t ns)
+{
+	infer_changes c = {0};
+	size_t k;
+	int r = 0;
+
+	for (k = 0; k < ns; k++)
+		r |= apply_one(&s[k], &c);
+	if (r && infer_forward(module, &c, NULL) < 0)
+		r = 0;
+	infer_changes_free(&c);
+	free(s);
+	return r;
+}
+
 static int shapes_apply(MlirOperation module, size_t begin, size_t end,
 	gred_error *e)
 {
 	simp_list l = {0};
 	reshape *s = NULL;
-	infer_changes c = {0};
 	size_t k, ns = 0, cap = 0;
 	int r = 0;
 
@@ -352,12 +368,7 @@ static int shapes_apply(MlirOperation module, size_t begin, size_t end,
 			link(&s, &ns, &cap, cd->op, cd->key / 64, cd->key % 64,
 				cd->kind & ~LINKED);
 	}
-	for (k = 0; k < ns; k++)
-		r |= apply_one(&s[k], &c);
-	if (r && infer_forward(module, &c, NULL) < 0)
-		r = 0;
-	infer_changes_free(&c);
-	free(s);
+	r = apply_all(module, s, ns);
 	simp_free(&l);
 	return r;
 }
@@ -423,7 +434,6 @@ static int sizes_apply(MlirOperation module, size_t begin, size_t end,
 	simp_list l = {0};
 	edit_ops ops = {0};
 	reshape *s = NULL;
-	infer_changes c = {0};
 	size_t i, j, ns = 0, cap = 0;
 	intptr_t k, d;
 	int r = 0;
@@ -444,12 +454,7 @@ static int sizes_apply(MlirOperation module, size_t begin, size_t end,
 						choose(&s, &ns, &cap, ops.v[i], k, d, ONE);
 		}
 	}
-	for (i = 0; i < ns; i++)
-		r |= apply_one(&s[i], &c);
-	if (r && infer_forward(module, &c, NULL) < 0)
-		r = 0;
-	infer_changes_free(&c);
-	free(s);
+	r = apply_all(module, s, ns);
 	edit_ops_free(&ops);
 	simp_free(&l);
 	return r;
