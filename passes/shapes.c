@@ -389,59 +389,16 @@ static int cmp_size_desc(const void *a, const void *b)
 	return x < y ? 1 : x > y ? -1 : 0;
 }
 
-/* The distinct sizes above 1 of the targets' dims, largest first. */
-static void collect_sizes(simp_list *l, MlirOperation module)
+/* Calls fn for every dim of every static-shaped target value. */
+typedef void dim_fn(MlirOperation op, intptr_t index, intptr_t d,
+	int64_t size, void *user);
+
+static void each_dim(MlirOperation module, dim_fn *fn, void *user)
 {
 	edit_ops ops = {0};
-	int64_t *v = NULL;
-	size_t i, n = 0, cap = 0;
+	size_t i;
 	intptr_t k, d;
 
-	edit_collect(&ops, module, keep_target, NULL);
-	for (i = 0; i < ops.n; i++) {
-		for (k = 0; k < values_of(ops.v[i]); k++) {
-			MlirType t = target_type(ops.v[i], k);
-			if (!static_tensor(t))
-				continue;
-			for (d = 0; d < mlirShapedTypeGetRank(t); d++) {
-				if (mlirShapedTypeGetDimSize(t, d) <= 1)
-					continue;
-				if (n == cap) {
-					cap = cap ? 2 * cap : 16;
-					v = xrealloc(v, cap * sizeof(*v));
-				}
-				v[n++] = mlirShapedTypeGetDimSize(t, d);
-			}
-		}
-	}
-	if (n)
-		qsort(v, n, sizeof(*v), cmp_size_desc);
-	for (i = 0; i < n; i++)
-		if (i == 0 || v[i] != v[i - 1])
-			simp_push(l, (MlirOperation){NULL}, (intptr_t)v[i], ONE, 0);
-	free(v);
-	edit_ops_free(&ops);
-}
-
-static size_t sizes_count(MlirOperation module)
-{
-	return simp_count(module, collect_sizes);
-}
-
-static int sizes_apply(MlirOperation module, size_t begin, size_t end,
-	gred_error *e)
-{
-	simp_list l = {0};
-	edit_ops ops = {0};
-	reshape *s = NULL;
-	size_t i, j, ns = 0, cap = 0;
-	intptr_t k, d;
-	int r = 0;
-
-	(void)e;
-	collect_sizes(&l, module);
-	if (end > l.n)
-		end = l.n;
 	edit_collect(&ops, module, keep_target, NULL);
 	for (i = 0; i < ops.n; i++) {
 		for (k = 0; k < values_of(ops.v[i]); k++) {
@@ -449,13 +406,88 @@ static int sizes_apply(MlirOperation module, size_t begin, size_t end,
 			if (!static_tensor(t))
 				continue;
 			for (d = 0; d < mlirShapedTypeGetRank(t); d++)
-				for (j = begin; j < end; j++)
-					if (mlirShapedTypeGetDimSize(t, d) == l.v[j].key)
-						choose(&s, &ns, &cap, ops.v[i], k, d, ONE);
+				fn(ops.v[i], k, d, mlirShapedTypeGetDimSize(t, d), user);
 		}
 	}
-	r = apply_all(module, s, ns);
 	edit_ops_free(&ops);
+}
+
+typedef struct size_list {
+	int64_t *v;
+	size_t n, cap;
+} size_list;
+
+static void add_size(MlirOperation op, intptr_t index, intptr_t d,
+	int64_t size, void *user)
+{
+	size_list *l = user;
+
+	(void)op;
+	(void)index;
+	(void)d;
+	if (size <= 1)
+		return;
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 16;
+		l->v = xrealloc(l->v, l->cap * sizeof(*l->v));
+	}
+	l->v[l->n++] = size;
+}
+
+/* The distinct sizes above 1 of the targets' dims, largest first. */
+static void collect_sizes(simp_list *l, MlirOperation module)
+{
+	size_list sizes = {0};
+	size_t i;
+
+	each_dim(module, add_size, &sizes);
+	if (sizes.n)
+		qsort(sizes.v, sizes.n, sizeof(*sizes.v), cmp_size_desc);
+	for (i = 0; i < sizes.n; i++)
+		if (i == 0 || sizes.v[i] != sizes.v[i - 1])
+			simp_push(l, (MlirOperation){NULL}, (intptr_t)sizes.v[i],
+				ONE, 0);
+	free(sizes.v);
+}
+
+static size_t sizes_count(MlirOperation module)
+{
+	return simp_count(module, collect_sizes);
+}
+
+/* The chosen sizes (candidates [begin, end)) and the changes so far. */
+typedef struct size_choice {
+	const simp_list *l;
+	size_t begin, end;
+	reshape *s;
+	size_t ns, cap;
+} size_choice;
+
+static void choose_size(MlirOperation op, intptr_t index, intptr_t d,
+	int64_t size, void *user)
+{
+	size_choice *c = user;
+	size_t j;
+
+	for (j = c->begin; j < c->end; j++)
+		if (size == c->l->v[j].key)
+			choose(&c->s, &c->ns, &c->cap, op, index, d, ONE);
+}
+
+static int sizes_apply(MlirOperation module, size_t begin, size_t end,
+	gred_error *e)
+{
+	simp_list l = {0};
+	size_choice c = {0};
+	int r;
+
+	(void)e;
+	collect_sizes(&l, module);
+	c.l = &l;
+	c.begin = begin;
+	c.end = end > l.n ? l.n : end;
+	each_dim(module, choose_size, &c);
+	r = apply_all(module, c.s, c.ns);
 	simp_free(&l);
 	return r;
 }
