@@ -36,11 +36,13 @@ typedef struct reduce_cli {
 
 static const cli_opt reduce_opts[] = {
 	CLI_OPT_STRING("output", 'o', OFF(output), "OUT",
-		"where the result goes (default NAME.reduced.EXT beside IN)"),
+		"where the result goes (default: NAME.reduced.EXT\n"
+		"beside IN)"),
 	CLI_OPT_NUM(CLI_INT, "jobs", 'j', OFF(jobs), 0, 1024, "N",
 		"tests run at once; 0 (the default): one per core"),
 	CLI_OPT_NUM(CLI_SECONDS, "timeout", 0, OFF(timeout), 0, 604800, "SECONDS",
-		"per test, e.g. 2.5 (default: max(10, 10x the first run))"),
+		"per test, e.g. 2.5 (default: max(10, 10x the\n"
+		"first run))"),
 	CLI_OPT_FLAG("stats", 0, OFF(stats),
 		"print test runs, cache hits and each pass's share"),
 	CLI_OPT_FLAG("verbose", 'v', OFF(verbose),

@@ -14,7 +14,7 @@
 
 #include "util.h"
 
-#define HELP_COLUMN 22
+#define HELP_COLUMN 26
 
 static void vsay(const cli_command *cmd, const char *fmt, va_list ap)
 {
@@ -68,13 +68,15 @@ static int takes_value(const cli_opt *o)
 	return o->kind != CLI_FLAG;
 }
 
-/* "N: a number from 1 to 64" and the like, for errors and --help. */
-static void describe_range(char *buf, size_t n, const cli_opt *o)
+/* What a number option accepts: "a number from 1 to 64 (whole)" for an
+** error, "a whole number from 1 to 64" in --help. */
+static void describe_range(char *buf, size_t n, const cli_opt *o, int help)
 {
 	switch (o->kind) {
 	case CLI_INT:
 	case CLI_SIZE:
-		snprintf(buf, n, "a whole number from %.0f to %.0f", o->min, o->max);
+		snprintf(buf, n, help ? "a whole number from %.0f to %.0f" :
+			"a number from %.0f to %.0f (whole)", o->min, o->max);
 		break;
 	case CLI_DOUBLE:
 		snprintf(buf, n, "a number from %g to %g", o->min, o->max);
@@ -84,7 +86,8 @@ static void describe_range(char *buf, size_t n, const cli_opt *o)
 			o->max);
 		break;
 	case CLI_UINT64:
-		snprintf(buf, n, "a whole number from 0 to %llu (or 0x hex)",
+		snprintf(buf, n, help ? "a whole number, decimal or 0x hex" :
+			"a number from 0 to %llu (whole, or 0x hex)",
 			(unsigned long long)UINT64_MAX);
 		break;
 	default:
@@ -147,7 +150,7 @@ static int store(const cli_command *cmd, const cli_opt *o, const char *spelled,
 	case CLI_END:
 		break;
 	}
-	describe_range(range, sizeof(range), o);
+	describe_range(range, sizeof(range), o, 0);
 	return value_error(cmd, "%s needs %s, not '%s'", spelled, range, value);
 }
 
@@ -263,11 +266,12 @@ static void help_rows(FILE *f, const cli_opt *o)
 		case CLI_SIZE:
 		case CLI_DOUBLE:
 		case CLI_SECONDS:
-			describe_range(range, sizeof(range), o);
+		case CLI_UINT64:
+			describe_range(range, sizeof(range), o, 1);
 			fprintf(f, "\n%*s(%s)", HELP_COLUMN, "", range);
 			break;
 		case CLI_LIST:
-			fprintf(f, " (repeatable)");
+			fprintf(f, "\n%*s(repeatable)", HELP_COLUMN, "");
 			break;
 		default:
 			break;

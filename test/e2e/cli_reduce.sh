@@ -79,8 +79,8 @@ usage_error "unknown option, short form" "gred: reduce: unknown option '--x' (se
 usage_error "unknown option" "gred: reduce: unknown option '--x' (see gred reduce --help)" "$GRED" reduce in.mlir --x t.sh
 usage_error "missing value" "gred: reduce: -j needs N (see gred reduce --help)" "$GRED" reduce in.mlir -j
 
-expect_error "-j too big" "-j needs a whole number from 0 to 1024, not '99999999999'" "$GRED" -j 99999999999 in.mlir t.sh
-expect_error "-j not a number" "--jobs needs a whole number from 0 to 1024, not 'x'" "$GRED" reduce --jobs x in.mlir t.sh
+expect_error "-j too big" "-j needs a number from 0 to 1024 (whole), not '99999999999'" "$GRED" -j 99999999999 in.mlir t.sh
+expect_error "-j not a number" "--jobs needs a number from 0 to 1024 (whole), not 'x'" "$GRED" reduce --jobs x in.mlir t.sh
 expect_error "--timeout 0" "--timeout needs seconds, a decimal above 0" "$GRED" --timeout 0 in.mlir t.sh
 expect_error "--timeout negative" "--timeout needs seconds" "$GRED" --timeout=-1 in.mlir t.sh
 expect_error "missing CMD" "wants -- CMD" "$GRED" reduce --same-crash in.mlir
