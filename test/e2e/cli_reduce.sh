@@ -26,6 +26,11 @@ if "$GRED" --stats in.mlir t.sh 2>"$T/err" && grep -q "^test runs: " "$T/err" &&
    cmp -s in.reduced.mlir "$CASES/mulf_feeds_addf/expected.mlir" && verified in.reduced.mlir; then
   pass; else fail "gred --stats in.mlir t.sh: $(cat "$T/err")"; fi
 
+# A TEST named without ./ in the current directory, as README promises.
+cp in.mlir plain.mlir
+if "$GRED" plain.mlir t.sh 2>"$T/err" && cmp -s plain.reduced.mlir "$CASES/mulf_feeds_addf/expected.mlir"; then
+  pass; else fail "gred IN t.sh: $(cat "$T/err")"; fi
+
 # Options between IN and TEST, in every spelling; -j 0 is one job per core.
 rm -f out.mlir
 if "$GRED" reduce in.mlir -j0 --timeout 2.5 --output=out.mlir -v sh t.sh 2>"$T/err" &&
