@@ -327,9 +327,10 @@ void cli_warn_misplaced(const cli_command *cmd, char *const *args, int n,
 
 	for (i = 0; i < n; i++)
 		if (spelled_like_option(cmd, args[i])) {
-			fprintf(stderr, "gred: warning: '%s' comes after %s, so it goes "
-				"to %s, not to gred (put gred's options before %s)\n",
-				args[i], what, what, what);
+			fprintf(stderr, "gred: warning: '%s' is passed to %s, not read "
+				"by gred: gred's options go before %s (write -- before "
+				"%s if it is meant for %s)\n", args[i], what, what, what,
+				what);
 			return;
 		}
 }

@@ -82,7 +82,8 @@ typedef struct cli_command {
 } cli_command;
 
 typedef struct cli_args {
-	char **operands;       /* every argument that is not an option */
+	char **operands;       /* every argument that is not an option,
+	                       ** in order, NULL-terminated */
 	int noperands;
 	int tail;              /* operands[tail..] came after the options
 	                       ** ended (noperands if they did not) */
