@@ -2,6 +2,7 @@
 ** `gred bisect`: the command line of regression bisection, its
 ** progress lines and the final report.
 */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,35 +10,71 @@
 
 #include "bisect.h"
 #include "cli.h"
+#include "cli_opts.h"
 
-static const char usage_text[] =
-	"usage: gred bisect --good REV --bad REV [options] -- TEST [ARGS...]\n"
-	"       gred bisect --resume | --log | --reset [--repo DIR]\n"
-	"\n"
+/* What the command line asks for, filled in by cli_parse. */
+typedef struct bisect_cli {
+	bisect_options o;
+	cli_list good;
+	int resume, log, reset;
+} bisect_cli;
+
+#define OFF(field) offsetof(bisect_cli, field)
+
+static const cli_opt bisect_opts[] = {
+	CLI_OPT_STRING("repo", 0, OFF(o.repo), "DIR",
+		"the repository (default: the current directory)"),
+	CLI_OPT_LIST("good", 0, OFF(good), "REV", "a commit without the bug"),
+	CLI_OPT_STRING("bad", 0, OFF(o.bad), "REV", "a commit with the bug"),
+	CLI_OPT_FLAG("first-parent", 0, OFF(o.first_parent),
+		"only walk the first-parent chain from bad"),
+	CLI_OPT_STRING("build", 0, OFF(o.build), "CMD",
+		"shell command run in the checkout before each test"),
+	CLI_OPT_NUM(CLI_SECONDS, "timeout", 0, OFF(o.timeout), 0, 604800, "S",
+		"seconds per test run, e.g. 90 (a timeout stops the\n"
+		"bisection)"),
+	CLI_OPT_NUM(CLI_INT, "repeat", 0, OFF(o.repeat), 1, 1000, "N",
+		"run the test N times per probe; bad if any run is bad"),
+	CLI_OPT_FLAG("same-crash", 0, OFF(o.same_crash),
+		"bad only if the crash has the triage signature seen\n"
+		"on the bad commit; other failures are skips"),
+	CLI_OPT_STRING("worktree", 0, OFF(o.worktree), "DIR",
+		"check out into a linked worktree at DIR (created if\n"
+		"missing, reused if not) and leave your checkout alone"),
+	CLI_OPT_FLAG("force", 0, OFF(o.force),
+		"start even if tracked files have local changes\n"
+		"(they are overwritten)"),
+	CLI_OPT_FLAG("resume", 0, OFF(resume),
+		"continue a bisection stopped by an error or a kill"),
+	CLI_OPT_FLAG("log", 0, OFF(log),
+		"show the probes of the bisection in progress"),
+	CLI_OPT_FLAG("reset", 0, OFF(reset),
+		"abandon it: restore the original HEAD, drop the state"),
+	CLI_OPT_END
+};
+
+static const cli_command bisect_command = {
+	"bisect",
+	"bisect --good REV --bad REV [OPTIONS] -- TEST [ARGS...]\n"
+	"bisect --resume | --log | --reset [--repo DIR]",
 	"Finds the first commit in good..bad on which TEST fails. Each probe is\n"
 	"checked out (forced), built with --build, then TEST runs in the checkout:\n"
 	"exit 0 good, 125 skip, 1-127 or a crash bad; 128 and above, other signals\n"
-	"and timeouts stop the bisection. A failed build is a skip.\n"
-	"\n"
-	"  --repo DIR       the repository (default: the current directory)\n"
-	"  --good REV       a commit without the bug (may be repeated)\n"
-	"  --bad REV        a commit with the bug\n"
-	"  --first-parent   only walk the first-parent chain from bad\n"
-	"  --build CMD      shell command run in the checkout before each test\n"
-	"  --timeout S      seconds per test run (a timeout stops the bisection)\n"
-	"  --repeat N       run the test N times per probe; bad if any run is bad\n"
-	"  --same-crash     bad only if the crash has the triage signature seen\n"
-	"                   on the bad commit; other failures are skips\n"
-	"  --worktree DIR   check out into a linked worktree at DIR (created if\n"
-	"                   missing, reused if not) and leave your checkout alone\n"
-	"  --force          start even if tracked files have local changes\n"
-	"                   (they are overwritten)\n"
-	"  --resume         continue a bisection stopped by an error or a kill\n"
-	"  --log            show the probes of the bisection in progress\n"
-	"  --reset          abandon it: restore the original HEAD, drop the state\n"
+	"and timeouts stop the bisection. A failed build is a skip. Options go\n"
+	"anywhere before --.\n"
 	"\n"
 	"Exit status: 0 with a unique first bad commit, 3 when skipped commits\n"
-	"leave several candidates, 1 on errors.\n";
+	"leave several candidates, 1 on errors.\n",
+	bisect_opts,
+	NULL,
+	"gred bisect --good v1.0 --bad main -- ./run-test.sh\n"
+	"gred bisect --repo ~/llvm-project --good llvmorg-19.1.0 --bad main \\\n"
+	"    --build 'ninja -C build mlir-opt' --timeout 120 --same-crash \\\n"
+	"    -- ./build/bin/mlir-opt --canonicalize \"$PWD/crash.mlir\"\n"
+	"gred bisect --log --repo ~/llvm-project\n"
+	"gred bisect --resume --repo ~/llvm-project",
+	0,
+};
 
 /* Commits listed when skips leave the answer ambiguous. */
 #define REPORT_MAX 30
@@ -136,66 +173,35 @@ static int run(bisect_session *s)
 
 int bisect_main(int argc, char **argv)
 {
-	bisect_options opts = BISECT_OPTIONS_INIT;
-	const char **goods = xcalloc((size_t)argc + 1, sizeof(*goods));
+	bisect_cli cl = {BISECT_OPTIONS_INIT, {NULL, 0}, 0, 0, 0};
+	bisect_options opts;
 	bisect_session *s = NULL;
+	cli_args args;
 	gred_error e;
-	int i, rc = 1, resume = 0, log = 0, reset = 0;
+	int rc = 1, resume, log, reset;
 
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		int more = i + 1 < argc;
-		if (!strcmp(a, "--")) {
-			i++;
-			break;
-		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-			fputs(usage_text, stdout);
-			rc = 0;
-			goto done;
-		} else if (!strcmp(a, "--first-parent")) {
-			opts.first_parent = 1;
-		} else if (!strcmp(a, "--force")) {
-			opts.force = 1;
-		} else if (!strcmp(a, "--same-crash")) {
-			opts.same_crash = 1;
-		} else if (!strcmp(a, "--resume")) {
-			resume = 1;
-		} else if (!strcmp(a, "--log")) {
-			log = 1;
-		} else if (!strcmp(a, "--reset")) {
-			reset = 1;
-		} else if (more && !strcmp(a, "--repo")) {
-			opts.repo = argv[++i];
-		} else if (more && !strcmp(a, "--good")) {
-			goods[opts.ngood++] = argv[++i];
-		} else if (more && !strcmp(a, "--bad")) {
-			opts.bad = argv[++i];
-		} else if (more && !strcmp(a, "--build")) {
-			opts.build = argv[++i];
-		} else if (more && !strcmp(a, "--worktree")) {
-			opts.worktree = argv[++i];
-		} else if (more && !strcmp(a, "--timeout")) {
-			char *end;
-			opts.timeout = strtod(argv[++i], &end);
-			if (*end || opts.timeout <= 0) {
-				rc = cli_fail("bisect: --timeout wants a positive number of seconds");
-				goto done;
-			}
-		} else if (more && !strcmp(a, "--repeat")) {
-			char *end;
-			long n = strtol(argv[++i], &end, 10);
-			if (*end || n < 1 || n > 1000) {
-				rc = cli_fail("bisect: --repeat wants a count from 1 to 1000");
-				goto done;
-			}
-			opts.repeat = (int)n;
-		} else {
-			rc = cli_fail("bisect: unknown option '%s' (see gred bisect --help)", a);
-			goto done;
-		}
+	if (cli_parse(&args, &bisect_command, &cl, argc, argv) < 0) {
+		rc = args.status;
+		goto done;
 	}
-	opts.good = goods;
-	opts.test = i < argc ? argv + i : NULL;
+	if (args.noperands && !args.dashdash) {
+		rc = cli_usage_error(&bisect_command, "unexpected argument '%s': "
+			"TEST goes after --", args.operands[0]);
+		goto done;
+	}
+	if (args.dashdash && !args.noperands) {
+		rc = cli_usage_error(&bisect_command, "no TEST after --");
+		goto done;
+	}
+	opts = cl.o;
+	cl.good.v = xrealloc(cl.good.v, (cl.good.n + 1) * sizeof(*cl.good.v));
+	cl.good.v[cl.good.n] = NULL;
+	opts.good = cl.good.v;
+	opts.ngood = cl.good.n;
+	opts.test = args.noperands ? args.operands : NULL;
+	resume = cl.resume;
+	log = cl.log;
+	reset = cl.reset;
 	if (resume + log + reset > 1) {
 		rc = cli_fail("bisect: --resume, --log and --reset exclude each other");
 		goto done;
@@ -233,6 +239,7 @@ int bisect_main(int argc, char **argv)
 	rc = run(s);
 done:
 	bisect_session_free(s);
-	free(goods);
+	free(cl.good.v);
+	cli_args_free(&args);
 	return rc;
 }

@@ -9,14 +9,25 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "cli_opts.h"
 #include "cov.h"
 
-static const char cov_usage[] =
-	"usage: gred cov DIR|FILE...\n"
-	"\n"
+static const cli_opt cov_opts[] = {
+	CLI_OPT_END
+};
+
+static const cli_command cov_command = {
+	"cov",
+	"cov [OPTIONS] DIR|FILE...",
 	"Prints the coverage metrics of the graph-fuzzing papers (OTC, IDC,\n"
 	"ODC, SEC, DEC, SPC, NOP, NOO, NOT) over the .onnx models given, or\n"
-	"found directly in the directories given.\n";
+	"found directly in the directories given.\n",
+	cov_opts,
+	NULL,
+	"gred cov models/\n"
+	"gred cov a.onnx b.onnx more-models/",
+	-1,
+};
 
 static int cmp_str(const void *a, const void *b)
 {
@@ -55,29 +66,32 @@ static int add_dir(cov *c, const char *dir, gred_error *e)
 
 int cov_main(int argc, char **argv)
 {
+	cli_args args;
 	cov *c;
 	gred_buf out = {0};
 	gred_error e;
 	struct stat st;
 	int i, rc = 0;
 
-	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		fputs(cov_usage, stdout);
-		return 0;
+	if (cli_parse(&args, &cov_command, NULL, argc, argv) < 0) {
+		cli_args_free(&args);
+		return args.status;
 	}
-	if (argc < 2) {
-		fputs(cov_usage, stderr);
-		return 2;
+	if (args.noperands < 1) {
+		cli_args_free(&args);
+		return cli_usage_error(&cov_command, "missing DIR or FILE");
 	}
 	c = cov_new();
-	for (i = 1; i < argc && rc == 0; i++) {
-		if (stat(argv[i], &st) < 0)
-			rc = gred_errorf(&e, "%s: no such file or directory", argv[i]);
+	for (i = 0; i < args.noperands && rc == 0; i++) {
+		const char *path = args.operands[i];
+		if (stat(path, &st) < 0)
+			rc = gred_errorf(&e, "%s: no such file or directory", path);
 		else if (S_ISDIR(st.st_mode))
-			rc = add_dir(c, argv[i], &e);
+			rc = add_dir(c, path, &e);
 		else
-			rc = cov_add_file(c, argv[i], &e);
+			rc = cov_add_file(c, path, &e);
 	}
+	cli_args_free(&args);
 	if (rc < 0) {
 		cov_free(c);
 		return cli_fail("%s", e.msg);

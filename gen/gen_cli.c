@@ -3,6 +3,7 @@
 ** into a directory as .onnx (or .mlir through the ONNX bridge).
 */
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,43 +13,62 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_opts.h"
 #include "cov.h"
 #include "gen.h"
 #include "mlir_io.h"
 #include "onnx.h"
 
-static const char gen_usage[] =
-	"usage: gred gen -n N -o DIR [options]\n"
-	"\n"
-	"Generates N ONNX models (opset 13) that are valid by construction.\n"
-	"\n"
-	"  -n N             number of models\n"
-	"  -o DIR           output directory (created if missing)\n"
-	"  --seed S         seed (default 1); same seed, same bytes\n"
-	"  --ops LIST       comma-separated op types (default: the whole table)\n"
-	"  --nodes K        ops per model (default 20)\n"
-	"  --max-rank R     largest rank of a new tensor (default 5)\n"
-	"  --max-dim D      largest new dimension (default 5)\n"
-	"  --pick-rate P    chance to reuse an existing tensor (default 0.97)\n"
-	"  --format F       onnx (default) or mlir\n"
-	"  --coverage       print coverage metrics of the generated models\n"
-	"  --guided         favour uncovered ops, edges and input degrees\n"
-	"  -q               no summary line\n";
+/* What the command line asks for, filled in by cli_parse. */
+typedef struct gen_cli {
+	gen_options o;
+	int n;
+	const char *dir, *format;
+	int coverage, quiet;
+} gen_cli;
 
-/* Parses a number argument; -1 (message printed) if it is not one. */
-static int num_arg(double *out, const char *opt, const char *s, double lo,
-	double hi)
-{
-	char *end;
+#define OFF(field) offsetof(gen_cli, field)
 
-	errno = 0;
-	*out = strtod(s ? s : "", &end);
-	if (!s || !*s || *end || errno || *out < lo || *out > hi) {
-		cli_fail("gen: %s needs a number in [%g, %g]", opt, lo, hi);
-		return -1;
-	}
-	return 0;
-}
+static const cli_opt gen_opts[] = {
+	CLI_OPT_NUM(CLI_INT, NULL, 'n', OFF(n), 0, 2147483647, "N",
+		"number of models"),
+	CLI_OPT_STRING("output", 'o', OFF(dir), "DIR",
+		"output directory (created if missing)"),
+	CLI_OPT_NUM(CLI_UINT64, "seed", 0, OFF(o.seed), 0, 0, "S",
+		"seed (default 1); same seed, same bytes"),
+	CLI_OPT_STRING("ops", 0, OFF(o.ops), "LIST",
+		"comma-separated op types (default: the whole table)"),
+	CLI_OPT_NUM(CLI_INT, "nodes", 0, OFF(o.nodes), 1, 100000, "K",
+		"ops per model (default 20)"),
+	CLI_OPT_NUM(CLI_INT, "max-rank", 0, OFF(o.max_rank), 1, 6, "R",
+		"largest rank of a new tensor (default 5)"),
+	CLI_OPT_NUM(CLI_INT, "max-dim", 0, OFF(o.max_dim), 1, 64, "D",
+		"largest new dimension (default 5)"),
+	CLI_OPT_NUM(CLI_DOUBLE, "pick-rate", 0, OFF(o.pick_rate), 0, 1, "P",
+		"chance to reuse an existing tensor (default 0.97)"),
+	CLI_OPT_STRING("format", 0, OFF(format), "F",
+		"onnx (default) or mlir"),
+	CLI_OPT_FLAG("coverage", 0, OFF(coverage),
+		"print coverage metrics of the generated models"),
+	CLI_OPT_FLAG("guided", 0, OFF(o.guided),
+		"favour uncovered ops, edges and input degrees"),
+	CLI_OPT_FLAG("quiet", 'q', OFF(quiet), "no summary line"),
+	CLI_OPT_END
+};
+
+static const cli_command gen_command = {
+	"gen",
+	"gen -n N -o DIR [OPTIONS]",
+	"Generates N ONNX models (opset 13) that are valid by construction,\n"
+	"named g000000.onnx, g000001.onnx, ... in DIR.\n",
+	gen_opts,
+	NULL,
+	"gred gen -n 1000 -o models/ --seed 7\n"
+	"gred gen -n 1000 -o models/ --nodes 100 --guided --coverage\n"
+	"gred gen -n 10 -o small/ --ops Conv,Relu,Add,Concat --max-rank 4 --max-dim 8\n"
+	"gred gen -n 10 -o mlir/ --format mlir     # through the ONNX -> MLIR bridge",
+	-1,
+};
 
 static int write_file(int dirfd, const char *name, const void *p, size_t n)
 {
@@ -75,76 +95,35 @@ static double cpu_seconds(void)
 
 int gen_main(int argc, char **argv)
 {
-	gen_options o = GEN_OPTIONS_INIT;
-	const char *dir = NULL, *format = "onnx";
-	long long n = -1;
-	int coverage = 0, quiet = 0, mlir, i, rc = 1;
+	gen_cli cl = {GEN_OPTIONS_INIT, -1, NULL, "onnx", 0, 0};
+	gen_options o;
+	const char *dir, *format;
+	cli_args args;
+	long long n;
+	int mlir, i, rc = 1;
 	gen *g = NULL;
 	cov *c = NULL;
 	gred_buf buf = {0}, text = {0};
 	gred_error e;
 	MlirContext ctx = {0};
-	double t0, c0, v;
+	double t0, c0;
 	char name[64];
 	int dirfd = -1;
 
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
-
-		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			fputs(gen_usage, stdout);
-			return 0;
-		} else if (!strcmp(a, "--coverage")) {
-			coverage = 1;
-		} else if (!strcmp(a, "--guided")) {
-			o.guided = 1;
-		} else if (!strcmp(a, "-q")) {
-			quiet = 1;
-		} else if (!next) {
-			return cli_fail("gen: unknown option or missing value: %s", a);
-		} else {
-			i++;
-			if (!strcmp(a, "-n")) {
-				if (num_arg(&v, a, next, 0, 1e12) < 0)
-					return 1;
-				n = (long long)v;
-			} else if (!strcmp(a, "-o")) {
-				dir = next;
-			} else if (!strcmp(a, "--seed")) {
-				char *end;
-
-				errno = 0;
-				o.seed = strtoull(next, &end, 0);
-				if (!*next || *end || errno)
-					return cli_fail("gen: --seed needs an integer");
-			} else if (!strcmp(a, "--ops")) {
-				o.ops = next;
-			} else if (!strcmp(a, "--nodes")) {
-				if (num_arg(&v, a, next, 1, 100000) < 0)
-					return 1;
-				o.nodes = (int)v;
-			} else if (!strcmp(a, "--max-rank")) {
-				if (num_arg(&v, a, next, 1, 6) < 0)
-					return 1;
-				o.max_rank = (int)v;
-			} else if (!strcmp(a, "--max-dim")) {
-				if (num_arg(&v, a, next, 1, 64) < 0)
-					return 1;
-				o.max_dim = (int)v;
-			} else if (!strcmp(a, "--pick-rate")) {
-				if (num_arg(&o.pick_rate, a, next, 0, 1) < 0)
-					return 1;
-			} else if (!strcmp(a, "--format")) {
-				format = next;
-			} else {
-				return cli_fail("gen: unknown option %s", a);
-			}
-		}
-	}
-	if (n < 0 || !dir) {
-		fputs(gen_usage, stderr);
-		return 2;
-	}
+	rc = cli_parse(&args, &gen_command, &cl, argc, argv);
+	if (rc == 0 && args.noperands)
+		rc = -1, args.status = cli_usage_error(&gen_command,
+			"unexpected argument '%s'", args.operands[0]);
+	cli_args_free(&args);
+	if (rc < 0)
+		return args.status;
+	if (cl.n < 0 || !cl.dir)
+		return cli_usage_error(&gen_command, "missing -n N or -o DIR");
+	o = cl.o;
+	n = cl.n;
+	dir = cl.dir;
+	format = cl.format;
+	rc = 1;
 	if (strcmp(format, "onnx") && strcmp(format, "mlir"))
 		return cli_fail("gen: --format must be onnx or mlir");
 	mlir = !strcmp(format, "mlir");
@@ -156,7 +135,7 @@ int gen_main(int argc, char **argv)
 		close(dirfd);
 		return cli_fail("%s", e.msg);
 	}
-	if (coverage) {
+	if (cl.coverage) {
 		c = cov_new();
 		gen_set_coverage(g, c);
 	}
@@ -194,7 +173,7 @@ int gen_main(int argc, char **argv)
 			goto done;
 		}
 	}
-	if (!quiet)
+	if (!cl.quiet)
 		printf("gen: %lld models of %d ops in %s (%.0f models/s, %.0f per "
 			"CPU second)\n", n, o.nodes, dir,
 			n / (now_seconds() - t0 + 1e-9),

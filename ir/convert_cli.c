@@ -2,24 +2,43 @@
 ** `gred convert IN OUT`: .onnx <-> .mlir, or a re-print in the same format;
 ** `--batch LIST` converts many pairs in one process.
 */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "cli_opts.h"
 #include "ir_file.h"
 #include "mlir_io.h"
 
-static const char convert_usage[] =
-	"usage: gred convert IN OUT\n"
-	"       gred convert --batch LIST\n"
-	"\n"
+typedef struct convert_cli {
+	const char *batch;
+} convert_cli;
+
+static const cli_opt convert_opts[] = {
+	CLI_OPT_STRING("batch", 0, offsetof(convert_cli, batch), "LIST",
+		"convert each \"IN<TAB>OUT\" line of LIST (- for stdin)"),
+	CLI_OPT_END
+};
+
+static const cli_command convert_command = {
+	"convert",
+	"convert IN OUT\n"
+	"convert --batch LIST",
 	"Converts between ONNX models (.onnx) and MLIR (.mlir). ONNX models\n"
 	"become the `onnx` dialect; an .mlir file in that dialect converts back\n"
 	"to .onnx without loss. .mlir -> .mlir re-prints any dialect.\n"
 	"The output is written atomically; the input is never modified.\n"
-	"--batch reads lines \"IN<TAB>OUT\" from LIST (- for stdin), converts\n"
-	"each pair, reports each failure and goes on.\n";
+	"--batch converts every pair of LIST, reports each failure and goes on.\n",
+	convert_opts,
+	NULL,
+	"gred convert model.onnx model.mlir     # ONNX -> MLIR `onnx` dialect\n"
+	"gred convert model.mlir model.onnx     # and back, without loss\n"
+	"gred convert crash.mlir out.mlir       # re-print any dialect\n"
+	"gred convert --batch pairs.txt         # many \"IN<TAB>OUT\" lines, one process",
+	-1,
+};
 
 /* Converts in to out; a failure is reported as one line. */
 static int convert_one(const char *in_path, const char *out_path)
@@ -97,15 +116,21 @@ static int convert_batch(const char *list)
 
 int convert_main(int argc, char **argv)
 {
-	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		fputs(convert_usage, stdout);
-		return 0;
-	}
-	if (argc == 3 && !strcmp(argv[1], "--batch"))
-		return convert_batch(argv[2]);
-	if (argc != 3) {
-		fputs(convert_usage, stderr);
-		return 2;
-	}
-	return convert_one(argv[1], argv[2]);
+	convert_cli cl = {NULL};
+	cli_args args;
+	int rc;
+
+	if (cli_parse(&args, &convert_command, &cl, argc, argv) < 0)
+		rc = args.status;
+	else if (cl.batch && args.noperands)
+		rc = cli_usage_error(&convert_command,
+			"--batch takes no IN OUT operands");
+	else if (cl.batch)
+		rc = convert_batch(cl.batch);
+	else if (args.noperands != 2)
+		rc = cli_usage_error(&convert_command, "missing IN or OUT");
+	else
+		rc = convert_one(args.operands[0], args.operands[1]);
+	cli_args_free(&args);
+	return rc;
 }

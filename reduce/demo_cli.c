@@ -5,6 +5,7 @@
 */
 #include <errno.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_opts.h"
 #include "reduce.h"
 #include "tester.h"
 #include "triage.h"
@@ -59,13 +61,33 @@ static const char demo_test_fmt[] =
 	"setarch -R env -i %s %s <\"$1\" >/dev/null 2>log.txt\n"
 	"[ \"$('%s' triage sig log.txt 2>/dev/null | head -n 1)\" = \"signature %s\" ]\n";
 
-static const char demo_usage[] =
-	"usage: gred demo [--dir DIR] [-j N]\n"
-	"\n"
+/* What the command line asks for, filled in by cli_parse. */
+typedef struct demo_cli {
+	const char *dir;
+	int jobs;
+} demo_cli;
+
+static const cli_opt demo_opts[] = {
+	CLI_OPT_STRING("dir", 0, offsetof(demo_cli, dir), "DIR",
+		"where the files go (default ./gred-demo)"),
+	CLI_OPT_NUM(CLI_INT, "jobs", 'j', offsetof(demo_cli, jobs), 0, 1024, "N",
+		"tests run at once; 0 (the default): one per core"),
+	CLI_OPT_END
+};
+
+static const cli_command demo_command = {
+	"demo",
+	"demo [--dir DIR] [-j N]",
 	"Runs gred's pipeline on a bundled case: a small MLIR program that\n"
 	"crashes Debian's mlir-opt-19. gred records the crash in a triage store,\n"
 	"reduces the program while the crash keeps its signature, and writes\n"
-	"DIR/report.md (default DIR: ./gred-demo).\n";
+	"DIR/report.md.\n",
+	demo_opts,
+	NULL,
+	"gred demo\n"
+	"gred demo --dir build/demo -j 2",
+	-1,
+};
 
 /* Finds prog on PATH; returns a malloc'd absolute path or NULL. */
 static char *find_program(const char *prog)
@@ -192,7 +214,7 @@ static int demo_report(const char *dir, const triage_sig *sig,
 
 int demo_main(int argc, char **argv)
 {
-	const char *dir = "gred-demo";
+	const char *dir;
 	char *compiler = NULL, *self = NULL, *input = NULL, *output = NULL;
 	char *test = NULL, *db = NULL, *store_dir = NULL, *reduced = NULL;
 	char exe[PATH_MAX], id[17];
@@ -207,20 +229,22 @@ int demo_main(int argc, char **argv)
 	gred_error e;
 	size_t reduced_len;
 	ssize_t n;
-	int i, jobs = 0, rc = 1, have_sig = 0;
+	int jobs, rc = 1, have_sig = 0;
 
-	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			fputs(demo_usage, stdout);
-			return 0;
-		} else if (!strcmp(argv[i], "--dir") && i + 1 < argc) {
-			dir = argv[++i];
-		} else if (!strcmp(argv[i], "-j") && i + 1 < argc) {
-			jobs = atoi(argv[++i]);
-		} else {
-			fputs(demo_usage, stderr);
-			return 2;
-		}
+	{
+		demo_cli cl = {"gred-demo", 0};
+		cli_args args;
+
+		rc = cli_parse(&args, &demo_command, &cl, argc, argv);
+		if (rc == 0 && args.noperands)
+			rc = -1, args.status = cli_usage_error(&demo_command,
+				"unexpected argument '%s'", args.operands[0]);
+		cli_args_free(&args);
+		if (rc < 0)
+			return args.status;
+		rc = 1;
+		dir = cl.dir;
+		jobs = cl.jobs;
 	}
 	compiler = find_program("mlir-opt-19");
 	if (!compiler)

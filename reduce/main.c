@@ -1,6 +1,6 @@
 /*
 ** gred's entry point: dispatches to a subcommand, or treats
-** `gred IN TEST [ARGS...]` as `gred reduce IN TEST [ARGS...]`.
+** `gred [OPTIONS] IN TEST [ARGS...]` as `gred reduce` with those arguments.
 */
 #include <malloc.h>
 #include <stdio.h>
@@ -30,8 +30,8 @@ static void usage(FILE *f)
 {
 	size_t i;
 
-	fputs("usage: gred IN TEST [TEST-ARGS...]   (same as gred reduce)\n"
-	      "       gred COMMAND [ARGS...]\n\ncommands:\n", f);
+	fputs("usage: gred [OPTIONS] IN TEST [TEST-ARGS...]   (same as gred reduce)\n"
+	      "       gred COMMAND [OPTIONS] [ARGS...]\n\ncommands:\n", f);
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(f, "  %-8s  %s\n", commands[i].name, commands[i].help);
 	fputs("\n`gred COMMAND --help` describes a command.\n", f);
@@ -66,11 +66,6 @@ int main(int argc, char **argv)
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (!strcmp(argv[1], commands[i].name))
 			return commands[i].run(argc - 1, argv + 1);
-	if (argv[1][0] == '-') {
-		cli_fail("unknown option '%s'", argv[1]);
-		usage(stderr);
-		return 2;
-	}
-	/* The short form: the first argument is the input file. */
+	/* The short form: options or the input file come first. */
 	return reduce_main(argc, argv);
 }

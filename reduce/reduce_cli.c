@@ -2,14 +2,15 @@
 ** `gred reduce`: the command line of the reducer, its progress line and
 ** its --stats table; the only part of the reducer that prints.
 */
-#include <errno.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "cli_opts.h"
 #include "reduce.h"
 #include "run.h"
 #include "util.h"
@@ -22,41 +23,68 @@ static void on_signal(int sig)
 	interrupted = 1;
 }
 
-static const char usage_text[] =
-	"usage: gred reduce [OPTIONS] IN TEST [TEST-ARGS...] [-o OUT]\n"
-	"       gred IN TEST [TEST-ARGS...] [-o OUT]\n"
-	"\n"
+/* What the command line asks for, filled in by cli_parse. */
+typedef struct reduce_cli {
+	const char *output;
+	int jobs;
+	double timeout;
+	int stats, verbose, same_crash;
+	const char *match;
+} reduce_cli;
+
+#define OFF(field) offsetof(reduce_cli, field)
+
+static const cli_opt reduce_opts[] = {
+	CLI_OPT_STRING("output", 'o', OFF(output), "OUT",
+		"where the result goes (default: NAME.reduced.EXT\n"
+		"beside IN)"),
+	CLI_OPT_NUM(CLI_INT, "jobs", 'j', OFF(jobs), 0, 1024, "N",
+		"tests run at once; 0 (the default): one per core"),
+	CLI_OPT_NUM(CLI_SECONDS, "timeout", 0, OFF(timeout), 0, 604800, "SECONDS",
+		"per test, e.g. 2.5 (default: max(10, 10x the\n"
+		"first run))"),
+	CLI_OPT_FLAG("stats", 0, OFF(stats),
+		"print test runs, cache hits and each pass's share"),
+	CLI_OPT_FLAG("verbose", 'v', OFF(verbose),
+		"print each candidate decided: pass, bytes, verdict"),
+	CLI_OPT_FLAG("same-crash", 0, OFF(same_crash),
+		"no TEST: interesting iff CMD crashes with the\n"
+		"triage signature it has on IN"),
+	CLI_OPT_STRING("match", 0, OFF(match), "REGEX",
+		"no TEST: interesting iff CMD's output (stdout and\n"
+		"stderr) matches the PCRE2 REGEX"),
+	CLI_OPT_END
+};
+
+static const cli_command reduce_command = {
+	"reduce",
+	"reduce [OPTIONS] IN TEST [TEST-ARGS...]\n"
+	"[OPTIONS] IN TEST [TEST-ARGS...]\n"
+	"reduce [OPTIONS] --same-crash IN -- CMD [ARGS...]\n"
+	"reduce [OPTIONS] --match REGEX IN -- CMD [ARGS...]",
 	"Shrinks IN (.mlir or .onnx) while `TEST [TEST-ARGS...] CANDIDATE` exits 0.\n"
 	"The test runs in a private directory holding the candidate under IN's\n"
 	"own file name; CANDIDATE is its absolute path. IN is never modified; the\n"
-	"best file so far is always in OUT (default NAME.reduced.EXT beside IN).\n"
+	"best file so far is always in OUT. A TEST without a slash is ./TEST if\n"
+	"that file is in the current directory, else it is looked up in PATH.\n"
 	"\n"
 	"With --same-crash there is no script: gred runs `CMD [ARGS...] CANDIDATE`\n"
 	"and a candidate is interesting iff CMD crashes with the same triage\n"
 	"signature as on IN (see gred triage). With --match, iff CMD's output\n"
-	"(stdout and stderr) matches the PCRE2 REGEX.\n"
+	"matches REGEX.\n"
 	"\n"
-	"options (before IN; after TEST only a final -o OUT is gred's):\n"
-	"  -o, --output OUT   where the result goes\n"
-	"  -j, --jobs N       tests run at once (default: number of cores)\n"
-	"  --timeout SECONDS  per test (default: max(10, 10x the first run))\n"
-	"  --stats            print test runs, cache hits and each pass's share\n"
-	"  -v, --verbose      print each candidate decided: pass, bytes, verdict\n"
-	"  -h, --help         this text\n";
-
-static int parse_num(double *out, const char *opt, const char *s)
-{
-	char *end;
-
-	errno = 0;
-	*out = strtod(s ? s : "", &end);
-	if (!s || !*s || *end || errno || *out < 0) {
-		cli_fail("%s needs a non-negative number, not '%s'", opt,
-			s ? s : "");
-		return -1;
-	}
-	return 0;
-}
+	"Options go anywhere before TEST, or before --. What follows TEST belongs\n"
+	"to the test, except a final -o OUT.\n",
+	reduce_opts,
+	NULL,
+	"gred bug.onnx ./interesting.sh              # writes bug.reduced.onnx\n"
+	"gred -j 4 --stats crash.mlir test.sh        # test.sh in the current directory\n"
+	"gred reduce crash.mlir -o small.mlir --timeout 2.5 ./test.sh arg1\n"
+	"gred reduce --same-crash crash.mlir -- mlir-opt-19 --remove-dead-values\n"
+	"gred reduce --same-crash -o small.mlir crash.mlir -- ./compiler --O2\n"
+	"gred reduce --match 'output size should be 1' model.onnx -- node run.js",
+	1,
+};
 
 /* The test for --same-crash and --match: gred's own `triage check`,
 ** which runs CMD on the candidate and judges its output. For
@@ -162,91 +190,77 @@ static void print_stats(const reduce_stats *s)
 	}
 }
 
+/* Checks the operands and fills o; returns the test's argv (IN's command
+** in check mode), or NULL with *status set, an error printed. */
+static char **read_operands(reduce_options *o, reduce_cli *cl, cli_args *a,
+	char **program, int *status)
+{
+	const char *mode = cl->same_crash ? "--same-crash" : cl->match ? "--match" : NULL;
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	char **ops = a->operands, **test_argv;
+	int n = a->noperands;
+
+	*status = 1;
+	if (cl->same_crash && cl->match) {
+		*status = cli_usage_error(&reduce_command,
+			"--same-crash and --match exclude each other");
+		return NULL;
+	}
+	if (n < 1 || (!mode && n < 2)) {
+		*status = cli_usage_error(&reduce_command, "missing IN or TEST");
+		return NULL;
+	}
+	if (n < 2) {
+		cli_fail("%s wants -- CMD [ARGS...] after IN", mode);
+		return NULL;
+	}
+	/* The older spelling of -o: the last two arguments, after TEST. */
+	if (n >= 4 && !strcmp(ops[n - 2], "-o")) {
+		cl->output = ops[n - 1];
+		n -= 2;
+	}
+	if (!a->dashdash)
+		cli_warn_misplaced(&reduce_command, ops + 2, n - 2,
+			mode ? "CMD" : "TEST");
+	o->input = ops[0];
+	o->output = cl->output;
+	o->jobs = cl->jobs ? cl->jobs : cores > 0 ? (int)cores : 1;
+	o->timeout = cl->timeout;
+	if (cl->verbose)
+		o->trace = show_trace;
+	*program = cli_resolve_program(ops[1]);
+	ops[1] = *program;
+	if (mode)
+		return check_argv(mode, cl->match, ops + 1, n - 1, o->input);
+	test_argv = xcalloc((size_t)n, sizeof(char *));
+	memcpy(test_argv, ops + 1, (size_t)(n - 1) * sizeof(char *));
+	return test_argv;
+}
+
 int reduce_main(int argc, char **argv)
 {
 	reduce_options o;
 	reduce_stats st;
+	reduce_cli cl = {0};
+	cli_args args;
 	gred_error e;
 	struct sigaction sa;
-	char **test_argv;
-	int i, stats = 0, ntest = 0, err, check_mode = 0;
-	long cores = sysconf(_SC_NPROCESSORS_ONLN);
-	double num;
+	char **test_argv, *program = NULL;
+	int stats, err, check_mode;
 
 	reduce_options_init(&o);
-	o.jobs = cores > 0 ? (int)cores : 1;
-	/* argv[0] is "reduce" or the program; or IN itself in the short form. */
-	i = strcmp(path_ext(argv[0]), "mlir") && strcmp(path_ext(argv[0]), "onnx");
-	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-		const char *a = argv[i];
-		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			fputs(usage_text, stdout);
-			return 0;
-		} else if (!strcmp(a, "-o") || !strcmp(a, "--output")) {
-			if (++i == argc)
-				return cli_fail("%s needs a file", a);
-			o.output = argv[i];
-		} else if (!strcmp(a, "-j") || !strcmp(a, "--jobs")) {
-			if (parse_num(&num, a, i + 1 < argc ? argv[++i] : NULL) < 0)
-				return 2;
-			o.jobs = num >= 1 ? (int)num : 1;
-		} else if (!strncmp(a, "-j", 2) || !strncmp(a, "--jobs=", 7)) {
-			/* -j4, --jobs=4 */
-			if (parse_num(&num, "-j", a + (a[1] == 'j' ? 2 : 7)) < 0)
-				return 2;
-			o.jobs = num >= 1 ? (int)num : 1;
-		} else if (!strcmp(a, "--timeout")) {
-			if (parse_num(&num, a, i + 1 < argc ? argv[++i] : NULL) < 0)
-				return 2;
-			o.timeout = num;
-		} else if (!strcmp(a, "--stats")) {
-			stats = 1;
-		} else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
-			o.trace = show_trace;
-		} else if (!strcmp(a, "--")) {
-			i++;
-			break;
-		} else {
-			cli_fail("reduce: unknown option '%s'", a);
-			fputs(usage_text, stderr);
-			return 2;
-		}
+	if (cli_parse(&args, &reduce_command, &cl, argc, argv) < 0) {
+		cli_args_free(&args);
+		return args.status;
 	}
-	if (argc - i < 2) {
-		fputs(usage_text, stderr);
-		return 2;
+	test_argv = read_operands(&o, &cl, &args, &program, &err);
+	if (!test_argv) {
+		free(program);
+		cli_args_free(&args);
+		return err;
 	}
-	o.input = argv[i++];
-	if (!strcmp(argv[i], "--same-crash") || !strcmp(argv[i], "--match")) {
-		const char *mode = argv[i++], *regex = NULL;
-		if (!strcmp(mode, "--match")) {
-			if (i == argc)
-				return cli_fail("--match needs a REGEX");
-			regex = argv[i++];
-		}
-		if (i == argc || strcmp(argv[i], "--") || i + 1 == argc)
-			return cli_fail("%s wants -- CMD [ARGS...] after it", mode);
-		i++;
-		ntest = argc - i;
-		if (ntest >= 3 && !strcmp(argv[argc - 2], "-o")) {
-			o.output = argv[argc - 1];
-			ntest -= 2;
-		}
-		test_argv = check_argv(mode, regex, argv + i, ntest, o.input);
-		if (!test_argv)
-			return 1;
-		check_mode = 1;
-	} else {
-		ntest = argc - i;
-		if (ntest >= 3 && !strcmp(argv[argc - 2], "-o")) {
-			o.output = argv[argc - 1];
-			ntest -= 2;
-		}
-		test_argv = calloc((size_t)ntest + 1, sizeof(char *));
-		if (!test_argv)
-			return cli_fail("out of memory");
-		memcpy(test_argv, argv + i, (size_t)ntest * sizeof(char *));
-	}
+	stats = cl.stats;
+	check_mode = cl.same_crash || cl.match;
 	o.test_argv = test_argv;
 	o.cancel = &interrupted;
 	if (isatty(2))
@@ -267,6 +281,8 @@ int reduce_main(int argc, char **argv)
 			free(test_argv[4]);
 	}
 	free(test_argv);
+	free(program);
+	cli_args_free(&args);
 	if (err == TESTER_CANCELLED) {
 		char *out = o.output ? NULL : reduce_default_output(o.input);
 		cli_fail("interrupted; the smallest file so far is %s",

@@ -203,132 +203,192 @@ typedef struct scan_state {
 	size_t lineno;
 } scan_state;
 
-/*
-** Handles one matched line. Returns 0 if the line is consumed, 1 if the
-** match does not fit the context and other patterns should be tried.
-*/
-static int on_match(triage_parser *p, scan_state *ss, const tri_format *fmt,
+/* A new event for a line of pat in fmt, or NULL if the table is full. */
+static tri_event *start_event(tri_scan *s, const scan_state *ss,
+	const tri_format *fmt, const tri_pattern *pat)
+{
+	tri_event *ev = new_event(s);
+
+	if (ev) {
+		ev->pat = pat;
+		ev->fmt = fmt;
+		ev->lineno = ss->lineno;
+	}
+	return ev;
+}
+
+/* A line that reports a crash: an error, a signal, a Node.js error (whose
+** stack follows), or a header whose message is on the next line. */
+static int on_event(triage_parser *p, scan_state *ss, const tri_format *fmt,
+	const tri_pattern *pat, const tri_compiled *c, const char *line)
+{
+	tri_scan *s = &p->scan;
+	pcre2_match_data *md = p->md;
+	const char *kind = NULL, *name = NULL;
+	tri_event *ev;
+
+	if (pat->role == R_SIGNAL) {
+		tri_span sg = group(c, md, line, G_SIG);
+		kind = tri_signal_kind(sg.p, sg.n, &name);
+		if (!kind)
+			return 0;  /* SIGINT, "Fatal Python error: other" */
+	}
+	if (!(ev = start_event(s, ss, fmt, pat)))
+		return 0;
+	if (kind) {
+		ev->sigkind = kind;
+		ev->signame = name;
+	}
+	ev->kind = group(c, md, line, G_KIND);
+	ev->msg = group(c, md, line, G_MSG);
+	ev->file = group(c, md, line, G_FILE);
+	ev->func = group(c, md, line, G_FUNC);
+	if (pat->role == R_NEXTMSG)
+		s->want_msg = 1;
+	if (pat->role == R_JSERR) {
+		ev->pending = 1;
+		ss->open[FAM_NODE] = ev->stack =
+			new_stack(s, FAM_NODE, 0, ss->lineno);
+	}
+	return 0;
+}
+
+/* A detail line: the message of the format's last event, if it has none. */
+static void on_detail(triage_parser *p, const tri_format *fmt,
+	const tri_compiled *c, const char *line)
+{
+	tri_scan *s = &p->scan;
+	size_t k;
+
+	for (k = s->nevents; k-- > 0;) {
+		tri_event *ev = &s->events[k];
+		if (ev->fmt != fmt)
+			continue;
+		if (!ev->msg.n)
+			ev->msg = group(c, p->md, line, G_MSG);
+		break;
+	}
+}
+
+/* The header of a stack: the family's frames go to a new stack. */
+static void on_stack(triage_parser *p, scan_state *ss, const tri_format *fmt,
+	const tri_pattern *pat)
+{
+	tri_scan *s = &p->scan;
+
+	if (pat->kind && !start_event(s, ss, fmt, pat))
+		return;
+	ss->open[fmt->family] = new_stack(s, fmt->family,
+		!!(pat->flags & TRI_REVERSE), ss->lineno);
+}
+
+/* A stack frame. Returns 1 if a frame needing context came without it. */
+static int on_frame(triage_parser *p, scan_state *ss, const tri_format *fmt,
 	const tri_pattern *pat, const tri_compiled *c, const char *line)
 {
 	tri_scan *s = &p->scan;
 	pcre2_match_data *md = p->md;
 	enum tri_family fam = fmt->family;
-	tri_event *ev;
 	tri_rawframe fr;
+	long si = ss->open[fam];
+
+	if ((pat->flags & TRI_CONTEXT) && si < 0)
+		return 1;
+	memset(&fr, 0, sizeof(fr));
+	fr.func = group(c, md, line, G_FUNC);
+	fr.file = group(c, md, line, G_FILE);
+	fr.module = group(c, md, line, G_MODULE);
+	fr.off = group(c, md, line, G_OFF);
+	fr.addr = group(c, md, line, G_ADDR);
+	fr.line = span_long(group(c, md, line, G_LINE));
+	fr.idx = span_long(group(c, md, line, G_IDX));
+	if (fr.idx >= 0) {
+		/* A frame #0, or numbering going back, starts a new stack. */
+		if (si >= 0 && (fr.idx == 0 || fr.idx <= s->stacks[si].last_idx) &&
+		    s->stacks[si].n > 0)
+			si = -1;
+		if (si < 0)
+			si = new_stack(s, fam, 0, ss->lineno);
+		if (si < 0)
+			return 0;
+		ss->open[fam] = si;
+	}
+	add_frame(s, &ss->open[fam], fam, &fr, ss->lineno);
+	return 0;
+}
+
+/* An "at FILE:LINE" line: the place of the last frame, if it has none.
+** Returns 1 if no stack is open to take it. */
+static int on_at(triage_parser *p, scan_state *ss, const tri_format *fmt,
+	const tri_compiled *c, const char *line)
+{
+	tri_scan *s = &p->scan;
+	long si = ss->open[fmt->family];
+	tri_rawframe *last;
+
+	if (si < 0 || s->stacks[si].n == 0)
+		return 1;
+	last = &s->frames[s->stacks[si].first + s->stacks[si].n - 1];
+	if (!last->file.n) {
+		last->file = group(c, p->md, line, G_FILE);
+		last->line = span_long(group(c, p->md, line, G_LINE));
+	}
+	return 0;
+}
+
+/* The exception line that ends a Python traceback. Returns 1 if no
+** traceback is open. */
+static int on_pyexc(triage_parser *p, scan_state *ss, const tri_format *fmt,
+	const tri_pattern *pat, const tri_compiled *c, const char *line)
+{
+	tri_scan *s = &p->scan;
+	enum tri_family fam = fmt->family;
+	tri_event *ev;
 	size_t k;
 
+	if (ss->open[fam] < 0 || s->stacks[ss->open[fam]].n == 0 ||
+	    !s->stacks[ss->open[fam]].reverse)
+		return 1;
+	/* Chained exceptions: the last traceback is the one that ended
+	** the program, so it replaces earlier Python events. */
+	for (k = 0; k < s->nevents; k++)
+		if (s->events[k].pat == pat)
+			s->events[k].pat = NULL;
+	if (!(ev = start_event(s, ss, fmt, pat)))
+		return 0;
+	ev->kind = group(c, p->md, line, G_KIND);
+	ev->msg = group(c, p->md, line, G_MSG);
+	ev->stack = ss->open[fam];
+	ss->open[fam] = -1;
+	return 0;
+}
+
+/*
+** Handles one matched line by its pattern's role. Returns 0 if the line is
+** consumed, 1 if the match does not fit the context and other patterns
+** should be tried.
+*/
+static int on_match(triage_parser *p, scan_state *ss, const tri_format *fmt,
+	const tri_pattern *pat, const tri_compiled *c, const char *line)
+{
 	switch (pat->role) {
 	case R_EVENT:
 	case R_NEXTMSG:
 	case R_SIGNAL:
 	case R_JSERR:
-		if (pat->role == R_SIGNAL) {
-			tri_span sg = group(c, md, line, G_SIG);
-			const char *name = NULL;
-			const char *kind = tri_signal_kind(sg.p, sg.n, &name);
-			if (!kind)
-				return 0;  /* SIGINT, "Fatal Python error: other" */
-			if (!(ev = new_event(s)))
-				return 0;
-			ev->sigkind = kind;
-			ev->signame = name;
-		} else if (!(ev = new_event(s))) {
-			return 0;
-		}
-		ev->pat = pat;
-		ev->fmt = fmt;
-		ev->lineno = ss->lineno;
-		ev->kind = group(c, md, line, G_KIND);
-		ev->msg = group(c, md, line, G_MSG);
-		ev->file = group(c, md, line, G_FILE);
-		ev->func = group(c, md, line, G_FUNC);
-		if (pat->role == R_NEXTMSG)
-			s->want_msg = 1;
-		if (pat->role == R_JSERR) {
-			ev->pending = 1;
-			ss->open[FAM_NODE] = ev->stack =
-				new_stack(s, FAM_NODE, 0, ss->lineno);
-		}
-		return 0;
+		return on_event(p, ss, fmt, pat, c, line);
 	case R_DETAIL:
-		for (k = s->nevents; k-- > 0;) {
-			ev = &s->events[k];
-			if (ev->fmt != fmt)
-				continue;
-			if (!ev->msg.n)
-				ev->msg = group(c, md, line, G_MSG);
-			break;
-		}
+		on_detail(p, fmt, c, line);
 		return 0;
 	case R_STACK:
-		if (pat->kind) {
-			if (!(ev = new_event(s)))
-				return 0;
-			ev->pat = pat;
-			ev->fmt = fmt;
-			ev->lineno = ss->lineno;
-		}
-		ss->open[fam] = new_stack(s, fam, !!(pat->flags & TRI_REVERSE),
-			ss->lineno);
+		on_stack(p, ss, fmt, pat);
 		return 0;
 	case R_FRAME:
-		if ((pat->flags & TRI_CONTEXT) && ss->open[fam] < 0)
-			return 1;
-		memset(&fr, 0, sizeof(fr));
-		fr.func = group(c, md, line, G_FUNC);
-		fr.file = group(c, md, line, G_FILE);
-		fr.module = group(c, md, line, G_MODULE);
-		fr.off = group(c, md, line, G_OFF);
-		fr.addr = group(c, md, line, G_ADDR);
-		fr.line = span_long(group(c, md, line, G_LINE));
-		fr.idx = span_long(group(c, md, line, G_IDX));
-		if (fr.idx >= 0) {
-			long si = ss->open[fam];
-			/* A frame #0, or numbering going back, starts a new stack. */
-			if (si >= 0 && (fr.idx == 0 || fr.idx <= s->stacks[si].last_idx) &&
-			    s->stacks[si].n > 0)
-				si = -1;
-			if (si < 0)
-				si = new_stack(s, fam, 0, ss->lineno);
-			if (si < 0)
-				return 0;
-			ss->open[fam] = si;
-			add_frame(s, &ss->open[fam], fam, &fr, ss->lineno);
-		} else {
-			add_frame(s, &ss->open[fam], fam, &fr, ss->lineno);
-		}
-		return 0;
+		return on_frame(p, ss, fmt, pat, c, line);
 	case R_AT:
-		if (ss->open[fam] < 0 || s->stacks[ss->open[fam]].n == 0)
-			return 1;
-		{
-			tri_stack *st = &s->stacks[ss->open[fam]];
-			tri_rawframe *last = &s->frames[st->first + st->n - 1];
-			if (!last->file.n) {
-				last->file = group(c, md, line, G_FILE);
-				last->line = span_long(group(c, md, line, G_LINE));
-			}
-		}
-		return 0;
+		return on_at(p, ss, fmt, c, line);
 	case R_PYEXC:
-		if (ss->open[fam] < 0 || s->stacks[ss->open[fam]].n == 0 ||
-		    !s->stacks[ss->open[fam]].reverse)
-			return 1;
-		/* Chained exceptions: the last traceback is the one that ended
-		** the program, so it replaces earlier Python events. */
-		for (k = 0; k < s->nevents; k++)
-			if (s->events[k].pat == pat)
-				s->events[k].pat = NULL;
-		if (!(ev = new_event(s)))
-			return 0;
-		ev->pat = pat;
-		ev->fmt = fmt;
-		ev->lineno = ss->lineno;
-		ev->kind = group(c, md, line, G_KIND);
-		ev->msg = group(c, md, line, G_MSG);
-		ev->stack = ss->open[fam];
-		ss->open[fam] = -1;
-		return 0;
+		return on_pyexc(p, ss, fmt, pat, c, line);
 	}
 	return 0;
 }

@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 #include <pcre2.h>
 
 #include "cli.h"
+#include "cli_opts.h"
 #include "run.h"
 #include "triage.h"
 
@@ -25,32 +27,66 @@
 typedef struct tcli {
 	const char *db;
 	triage_options opts;
-	const char **ignore;
-	size_t nignore;
-	const char **ignore_files;
-	size_t nignore_files;
+	cli_list ignore;       /* --ignore */
+	cli_list ignore_files; /* --ignore-file */
 	const char *case_path;
 	const char *want_sig;  /* check --sig */
 	const char *want_match; /* check --match */
 	double timeout;
-	int json, verbose, help;
-	char **args;          /* positional arguments */
+	int json, verbose;
+	char **args;          /* operands */
 	int nargs;
-	char **cmd;           /* after "--" (run) */
+	char **cmd;           /* after "--" (run, check) */
 } tcli;
 
-static const char common_help[] =
-	"options:\n"
-	"  --db PATH          the store (default " DEFAULT_DB ")\n"
-	"  --frames N         frames in a signature (default 3)\n"
-	"  --ignore REGEX     also skip frames whose function, module or file\n"
-	"                     matches (PCRE2; repeatable)\n"
-	"  --ignore-file F    one such pattern per line ('#' comments); the file\n"
-	"                     triage-ignore next to the store is read if present\n"
-	"  --max-bytes N      read at most N bytes of a log: its head and tail\n"
-	"                     (default 16777216)\n"
-	"  --json             machine-readable output\n"
-	"  -h, --help         this help\n";
+#define OFF(field) offsetof(tcli, field)
+
+/* Where the store is, for every subcommand. */
+static const cli_opt store_opts[] = {
+	CLI_OPT_STRING("db", 0, OFF(db), "PATH",
+		"the store (default " DEFAULT_DB ")"),
+	CLI_OPT_END
+};
+
+/* The store and how a log becomes a signature. */
+static const cli_opt sig_opts[] = {
+	CLI_OPT_STRING("db", 0, OFF(db), "PATH",
+		"the store (default " DEFAULT_DB ")"),
+	CLI_OPT_NUM(CLI_INT, "frames", 0, OFF(opts.frames), 1, 64, "N",
+		"frames in a signature (default 3)"),
+	CLI_OPT_LIST("ignore", 0, OFF(ignore), "REGEX",
+		"also skip frames whose function, module or file\n"
+		"matches (PCRE2)"),
+	CLI_OPT_LIST("ignore-file", 0, OFF(ignore_files), "F",
+		"one such pattern per line ('#' comments); the file\n"
+		"triage-ignore next to the store is read if present"),
+	CLI_OPT_NUM(CLI_SIZE, "max-bytes", 0, OFF(opts.max_bytes), 1024,
+		1099511627776.0, "N",
+		"read at most N bytes of a log: its head and tail\n"
+		"(default 16777216)"),
+	CLI_OPT_END
+};
+
+#define JSON_OPT CLI_OPT_FLAG("json", 0, OFF(json), "machine-readable output")
+#define CASE_OPT CLI_OPT_STRING("case", 0, OFF(case_path), "FILE", \
+	"the input that crashed")
+#define TIMEOUT_OPT CLI_OPT_NUM(CLI_SECONDS, "timeout", 0, OFF(timeout), 0, \
+	604800, "SEC", "stop CMD after SEC seconds, e.g. 2.5 (default: none)")
+
+static const cli_opt add_opts[] = {
+	CLI_OPT_FLAG("verbose", 'v', OFF(verbose),
+		"print BUCKET SIGNATURE FILE per log"),
+	CASE_OPT, JSON_OPT, CLI_OPT_END
+};
+static const cli_opt run_opts[] = {CASE_OPT, TIMEOUT_OPT, JSON_OPT, CLI_OPT_END};
+static const cli_opt json_opts[] = {JSON_OPT, CLI_OPT_END};
+static const cli_opt check_opts[] = {
+	CLI_OPT_STRING("sig", 0, OFF(want_sig), "ID",
+		"interesting iff it crashes with signature ID"),
+	CLI_OPT_STRING("match", 0, OFF(want_match), "REGEX",
+		"interesting iff its output matches the PCRE2 REGEX"),
+	TIMEOUT_OPT, CLI_OPT_END
+};
 
 static int cmd_add(tcli *c);
 static int cmd_run(tcli *c);
@@ -60,38 +96,54 @@ static int cmd_sig(tcli *c);
 static int cmd_check(tcli *c);
 
 static const struct subcommand {
-	const char *name;
 	int (*run)(tcli *c);
-	const char *usage;
-	const char *help;
+	cli_command cmd;
 } subcommands[] = {
-	{"add", cmd_add, "add [-v] [--case FILE] FILE|DIR...",
+	{cmd_add, {"triage add", "triage add [-v] [--case FILE] [OPTIONS] FILE|DIR...",
 	 "File crash logs (directories are walked) into buckets by signature.\n"
 	 "A log with no crash report, an empty or a binary file is reported as\n"
 	 "`gred: FILE: problem`, skipped, and makes the exit status 1; the other\n"
-	 "logs are still filed. Re-adding the same file is a no-op. -v prints\n"
-	 "BUCKET SIGNATURE FILE per log; --case names the input that crashed.\n"},
-	{"run", cmd_run, "run [--case FILE] [--timeout SEC] -- CMD [ARGS...]",
+	 "logs are still filed. Re-adding the same file is a no-op.\n",
+	 add_opts, sig_opts,
+	 "gred triage add crashes/                # every log under crashes/\n"
+	 "gred triage add -v --db bugs.db a.log b.log --case bug.mlir", -1}},
+	{cmd_run, {"triage run", "triage run [--case FILE] [--timeout SEC] [OPTIONS] -- CMD [ARGS...]",
 	 "Run CMD (no shell) capturing stdout and stderr, and file its crash.\n"
 	 "A death by signal counts as a crash even without a report. The case\n"
 	 "defaults to the last argument that names a file. Exit status 1 if\n"
-	 "nothing crashed.\n"},
-	{"list", cmd_list, "list [--json]",
+	 "nothing crashed.\n",
+	 run_opts, sig_opts,
+	 "gred triage run -- mlir-opt-19 --canonicalize bug.mlir\n"
+	 "gred triage run --timeout 30 --db bugs.db -- ./compiler bug.mlir", 0}},
+	{cmd_list, {"triage list", "triage list [--json] [--db PATH]",
 	 "List buckets, most frequent first: id, count, first and last seen,\n"
-	 "signature, crash, smallest case.\n"},
-	{"show", cmd_show, "show [--json] ID",
+	 "signature, crash, smallest case.\n",
+	 json_opts, store_opts,
+	 "gred triage list\n"
+	 "gred triage list --json --db bugs.db", -1}},
+	{cmd_show, {"triage show", "triage show [--json] [--db PATH] ID",
 	 "Show one bucket (ID is its number or a prefix of its signature): the\n"
-	 "normalised stack, its members and one raw log.\n"},
-	{"sig", cmd_sig, "sig [--json] FILE",
+	 "normalised stack, its members and one raw log.\n",
+	 json_opts, store_opts,
+	 "gred triage show 3\n"
+	 "gred triage show b07337f1 --json", -1}},
+	{cmd_sig, {"triage sig", "triage sig [--json] [OPTIONS] FILE",
 	 "Print the signature of one log (FILE may be - for stdin). Exit status\n"
-	 "1 if it holds no crash.\n"},
-	{"check", cmd_check,
-	 "check [--sig ID | --match REGEX] [--timeout SEC] -- CMD [ARGS...]",
+	 "1 if it holds no crash.\n",
+	 json_opts, sig_opts,
+	 "gred triage sig crash.log\n"
+	 "gred triage sig --frames 5 --json - < crash.log", -1}},
+	{cmd_check, {"triage check",
+	 "triage check [--sig ID | --match REGEX] [--timeout SEC] [OPTIONS] -- CMD [ARGS...]",
 	 "Run CMD (no shell) and print the signature of its crash. Exit status 0\n"
 	 "if it crashed (with signature ID, given --sig), else 1. With --match,\n"
 	 "exit status 0 iff CMD's output (stdout and stderr) matches the PCRE2\n"
 	 "REGEX, crash or not. Nothing is filed: this is an interestingness\n"
-	 "test (gred reduce --same-crash / --match).\n"},
+	 "test (gred reduce --same-crash / --match).\n",
+	 check_opts, sig_opts,
+	 "gred triage check -- mlir-opt-19 --canonicalize bug.mlir\n"
+	 "gred triage check --sig b07337f1a7bc6d59 -- mlir-opt-19 --canonicalize bug.mlir\n"
+	 "gred triage check --match 'LLVM ERROR' --timeout 10 -- ./compiler bug.mlir", 0}},
 };
 
 #define NSUB (sizeof(subcommands) / sizeof(subcommands[0]))
@@ -102,90 +154,11 @@ static void usage(FILE *f)
 
 	fputs("usage:\n", f);
 	for (i = 0; i < NSUB; i++)
-		fprintf(f, "  gred triage %s\n", subcommands[i].usage);
+		fprintf(f, "  gred %s\n", subcommands[i].cmd.usage);
 	fputs("\nGroups crash logs (LLVM/MLIR stack dumps, sanitizers, gdb/lldb,\n"
 	      "glibc, Python, Node.js, Rust) by signature: crash kind, normalised\n"
-	      "message and top frames.\n\n", f);
-	fputs(common_help, f);
-}
-
-static void sub_help(const struct subcommand *s)
-{
-	printf("usage: gred triage %s\n\n%s\n%s", s->usage, s->help, common_help);
-}
-
-static int parse_args(tcli *c, int argc, char **argv, int allow_cmd)
-{
-	int i;
-
-	for (i = 0; i < argc; i++) {
-		const char *a = argv[i];
-		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-#define NEED() do { if (!v) return cli_fail("triage: %s needs a value", a); i++; } while (0)
-		if (!strcmp(a, "--")) {
-			if (!allow_cmd)
-				return cli_fail("triage: unexpected '--'");
-			c->cmd = argv + i + 1;
-			if (!c->cmd[0])
-				return cli_fail("triage: no command after '--'");
-			return 0;
-		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			c->help = 1;
-		} else if (!strcmp(a, "--json")) {
-			c->json = 1;
-		} else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
-			c->verbose = 1;
-		} else if (!strcmp(a, "--db")) {
-			NEED();
-			c->db = v;
-		} else if (!strcmp(a, "--frames")) {
-			char *end;
-			long n;
-			NEED();
-			n = strtol(v, &end, 10);
-			if (*end || n < 1 || n > 64)
-				return cli_fail("triage: --frames wants 1..64, not '%s'", v);
-			c->opts.frames = (int)n;
-		} else if (!strcmp(a, "--max-bytes")) {
-			char *end;
-			unsigned long long n;
-			NEED();
-			n = strtoull(v, &end, 10);
-			if (*end || n < 1024)
-				return cli_fail("triage: --max-bytes wants a number >= 1024, not '%s'", v);
-			c->opts.max_bytes = (size_t)n;
-		} else if (!strcmp(a, "--ignore")) {
-			NEED();
-			c->ignore = xrealloc(c->ignore, (c->nignore + 1) * sizeof(char *));
-			c->ignore[c->nignore++] = v;
-		} else if (!strcmp(a, "--ignore-file")) {
-			NEED();
-			c->ignore_files = xrealloc(c->ignore_files,
-				(c->nignore_files + 1) * sizeof(char *));
-			c->ignore_files[c->nignore_files++] = v;
-		} else if (!strcmp(a, "--sig")) {
-			NEED();
-			c->want_sig = v;
-		} else if (!strcmp(a, "--match")) {
-			NEED();
-			c->want_match = v;
-		} else if (!strcmp(a, "--case")) {
-			NEED();
-			c->case_path = v;
-		} else if (!strcmp(a, "--timeout")) {
-			char *end;
-			NEED();
-			c->timeout = strtod(v, &end);
-			if (*end || c->timeout < 0)
-				return cli_fail("triage: bad --timeout '%s'", v);
-		} else if (a[0] == '-' && a[1]) {
-			return cli_fail("triage: unknown option '%s'", a);
-		} else {
-			c->args[c->nargs++] = argv[i];
-		}
-#undef NEED
-	}
-	return 0;
+	      "message and top frames. `gred triage COMMAND --help` describes\n"
+	      "each command and its options.\n", f);
 }
 
 /* The parser with the user's ignore patterns: --ignore, --ignore-file,
@@ -197,8 +170,8 @@ static int make_parser(triage_parser **out, tcli *c)
 	struct stat st;
 	size_t i;
 
-	c->opts.ignore = c->ignore;
-	c->opts.nignore = c->nignore;
+	c->opts.ignore = c->ignore.v;
+	c->opts.nignore = c->ignore.n;
 	if (triage_parser_new(out, &c->opts, &e) < 0)
 		return cli_fail("--ignore: %s", e.msg);
 	dflt = xstrdup(c->db);
@@ -218,8 +191,8 @@ static int make_parser(triage_parser **out, tcli *c)
 		free(path);
 	}
 	free(dflt);
-	for (i = 0; i < c->nignore_files; i++)
-		if (triage_parser_load_ignore(*out, c->ignore_files[i], &e) < 0) {
+	for (i = 0; i < c->ignore_files.n; i++)
+		if (triage_parser_load_ignore(*out, c->ignore_files.v[i], &e) < 0) {
 			triage_parser_free(*out);
 			return cli_fail("%s", e.msg);
 		}
@@ -858,6 +831,8 @@ static int cmd_show(tcli *c)
 
 int triage_main(int argc, char **argv)
 {
+	const struct subcommand *sub = NULL;
+	cli_args args;
 	tcli c;
 	size_t i;
 	int rc;
@@ -872,25 +847,32 @@ int triage_main(int argc, char **argv)
 		return 0;
 	}
 	for (i = 0; i < NSUB; i++)
-		if (!strcmp(argv[1], subcommands[i].name))
-			break;
-	if (i == NSUB)
+		if (!strcmp(argv[1], subcommands[i].cmd.name + strlen("triage ")))
+			sub = &subcommands[i];
+	if (!sub)
 		return cli_fail("triage: unknown subcommand '%s' (see gred triage --help)",
 			argv[1]);
 	memset(&c, 0, sizeof(c));
 	c.db = DEFAULT_DB;
 	triage_options_init(&c.opts);
-	c.args = xcalloc((size_t)argc, sizeof(char *));
-	if (parse_args(&c, argc - 2, argv + 2, subcommands[i].run == cmd_run || subcommands[i].run == cmd_check)) {
-		rc = 1;
-	} else if (c.help) {
-		sub_help(&subcommands[i]);
-		rc = 0;
+	if (cli_parse(&args, &sub->cmd, &c, argc - 1, argv + 1) < 0) {
+		rc = args.status;
+	} else if (sub->cmd.operands == 0 && args.noperands && !args.dashdash) {
+		rc = cli_usage_error(&sub->cmd, "unexpected argument '%s': CMD goes "
+			"after --", args.operands[0]);
+	} else if (sub->cmd.operands == 0 && args.dashdash && !args.noperands) {
+		rc = cli_fail("%s: no command after '--'", sub->cmd.name);
 	} else {
-		rc = subcommands[i].run(&c);
+		if (sub->cmd.operands == 0) {
+			c.cmd = args.noperands ? args.operands : NULL;
+		} else {
+			c.args = args.operands;
+			c.nargs = args.noperands;
+		}
+		rc = sub->run(&c);
 	}
-	free(c.args);
-	free(c.ignore);
-	free(c.ignore_files);
+	cli_args_free(&args);
+	free(c.ignore.v);
+	free(c.ignore_files.v);
 	return rc;
 }
