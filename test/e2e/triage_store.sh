@@ -2,6 +2,7 @@
 # The triage store: kill -9 during add leaves a consistent store that a
 # second add completes; two concurrent adds; bad logs give one error line.
 . "$(dirname "$0")/../lib/e2e.sh"
+need_cmd sqlite3
 corpus=$GRED_SRC/test/triage/corpus
 # Many distinct logs: corpus logs with a line of their own appended.
 mkdir "$T/logs"
@@ -34,10 +35,8 @@ done
 kill -9 $pid 2>/dev/null || true
 wait $pid 2>/dev/null || true
 if "$GRED" triage list --db "$T/k.db" >/dev/null 2>"$T/err"; then pass; else fail "list after kill -9: $(cat "$T/err")"; fi
-if command -v sqlite3 >/dev/null; then
-  ok=$(sqlite3 "$T/k.db" "PRAGMA integrity_check")
-  if [ "$ok" = ok ]; then pass; else fail "integrity_check: $ok"; fi
-fi
+ok=$(sqlite3 "$T/k.db" "PRAGMA integrity_check")
+if [ "$ok" = ok ]; then pass; else fail "integrity_check: $ok"; fi
 partial=$(count_members "$T/k.db")
 echo "killed after $partial of $total logs"
 if "$GRED" triage add --db "$T/k.db" "$T/logs" >"$T/out" 2>"$T/err"; then pass; else fail "add after kill: $(cat "$T/err")"; fi
