@@ -3,9 +3,11 @@
 # stripped of the declared intermediate types and output shapes, agrees
 # with every type and shape the model declares (test/lib/onnx_shapes.py;
 # dims that inference leaves unknown, as after a Reshape to a computed
-# shape, are counted, not compared); and every model loads and runs in
-# onnxruntime-node with random inputs. GEN_VALID_N sets the number of
-# models (default 1000; bench/gen_bench.sh runs 10,000).
+# shape, are counted, not compared); every model loads and runs in
+# onnxruntime-node with random inputs (scripts/ort_run.js), and the outputs
+# ORT computes have the declared shapes (test/lib/ort_shapes.js).
+# GEN_VALID_N sets the number of models (default 1000; bench/gen_bench.sh
+# runs 10,000).
 . "$(dirname "$0")/../lib/e2e.sh"
 n=${GEN_VALID_N:-1000}
 need_python_onnx
@@ -43,4 +45,27 @@ else
 fi
 grep -v '^FINDING' "$T/ort" || true
 echo "$(grep -c '^FINDING' "$T/ort" || true) ORT findings (see scripts/ort_run.js)"
+
+# The outputs ORT computes have the shapes the models declare, for every
+# model that ORT runs (those that it cannot run are findings above).
+"$PY" "$GRED_SRC/test/lib/onnx_specs.py" "$T/specs.json" "$T/a" "$T/b" "$T/c"
+node "$GRED_SRC/test/lib/ort_shapes.js" "$T/specs.json" >"$T/shapes" 2>&1 || true
+grep "^FAIL" "$T/shapes" | head -20 >&2 || true; tail -1 "$T/shapes"
+ran=$(sed -n 's/^ort: [0-9]* models: \([0-9]*\) ran,.*/\1/p' "$T/ort")
+if [ -n "$ran" ] && tail -1 "$T/shapes" | grep -q "^ort shapes: $ran compared, 0 mismatched"; then pass; else
+  fail "ORT output shapes (ort_run.js ran ${ran:-?} models)"; fi
+# ... and a wrong declared output shape is caught.
+mkdir "$T/wrongout"
+"$PY" - "$T/wrongout/relu.onnx" <<'PY'
+import sys
+from onnx import TensorProto, helper, save
+g = helper.make_graph([helper.make_node("Relu", ["x"], ["y"])], "g",
+    [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 3])],
+    [helper.make_tensor_value_info("y", TensorProto.FLOAT, [3, 3])])
+save(helper.make_model(g, opset_imports=[helper.make_opsetid("", 13)]), sys.argv[1])
+PY
+"$PY" "$GRED_SRC/test/lib/onnx_specs.py" "$T/wrong.json" "$T/wrongout"
+node "$GRED_SRC/test/lib/ort_shapes.js" "$T/wrong.json" >"$T/wrongshapes" 2>&1 || true
+if tail -1 "$T/wrongshapes" | grep -q "^ort shapes: 1 compared, 1 mismatched"; then pass; else
+  fail "a wrong declared output shape went unseen by ORT: $(cat "$T/wrongshapes")"; fi
 finish
