@@ -1,3 +1,4 @@
+# ctest-each-case
 # Every fixture in test/cases/NAME/ (input.mlir or input.onnx, or a
 # `generate` script that writes it into $1 for inputs too large to keep;
 # test.sh; expected.*) reduces to exactly the expected file, with -j 1 and
@@ -9,13 +10,16 @@
 # ops), so matching them means gred still reaches that judged result, the
 # same for any -j.
 # GRED_UPDATE_EXPECTED=1 writes the -j 1 results as the expected files.
+# With arguments, only the fixtures they name (ctest runs one per test).
 . "$(dirname "$0")/../lib/e2e.sh"
 need_cmd mlir-opt-19
 need_python_onnx
 need_ort
 CASES="$GRED_SRC/test/cases"
-for d in "$CASES"/*/; do
-  name=$(basename "$d")
+if [ $# -eq 0 ]; then set -- $(ls "$CASES"); fi
+for name in "$@"; do
+  d="$CASES/$name"
+  if [ ! -d "$d" ]; then fail "$name: no fixture $d"; continue; fi
   if [ ! -f "$d/test.sh" ]; then fail "$name: no test.sh"; continue; fi
   if [ -z "${GRED_UPDATE_EXPECTED:-}" ] && ! ls "$d"/expected.* >/dev/null 2>&1; then
     fail "$name: no expected file"; continue
