@@ -444,6 +444,10 @@ done:
 		for (next = 0; next < n; next++)
 			tester_result_clear(&out[next]);
 	}
+	/* Later candidates that finished before the first interesting one
+	** was known are reported as not run, like those it overtook. */
+	for (next = first + 1; err >= 0 && next < n; next++)
+		tester_result_clear(&out[next]);
 	free(hashes);
 	t->stats.test_seconds += now_seconds() - t0;
 	return err;

@@ -3,8 +3,8 @@
 # and commits that do not build around the probes' midpoints.
 . "$(dirname "$0")/../lib/e2e.sh"
 FIXTURE=${GRED_BUILD:?}/test/unit/bisect/bisect_fixture
-[ -x "$FIXTURE" ] || { echo "missing $FIXTURE (build the bisect_fixture target)"; exit 1; }
-command -v cc >/dev/null || { echo "no cc: skipped"; exit 77; }
+[ -x "$FIXTURE" ] || missing "$FIXTURE (build the bisect_fixture target)"
+need_cmd cc
 
 N=300
 CRASH=237

@@ -1,7 +1,7 @@
 # `gred demo`: the bundled mlir-opt-19 crash is filed, reduced with its
 # signature kept, and reported.
 . "$(dirname "$0")/../lib/e2e.sh"
-command -v mlir-opt-19 >/dev/null || { echo "mlir-opt-19 missing"; exit 1; }
+need_cmd mlir-opt-19 setarch
 "$GRED" demo --dir "$T/d" -j 2 >"$T/out" 2>"$T/err" || { cat "$T/err"; fail "demo exited $?"; finish; exit 1; }
 sig=$(sed -n 's/^\[2\/4\] triage   signature \([0-9a-f]*\):.*/\1/p' "$T/out")
 if [ -n "$sig" ]; then pass; else fail "no signature line: $(cat "$T/out")"; fi

@@ -1,5 +1,5 @@
 # Random inputs, random predicates: ONNX models from libonnx-testdata and
-# .mlir files from $CORPUS, each reduced while "it has an op of type X"
+# the repository's .mlir files (as in convert_mlir.sh), each reduced while "it has an op of type X"
 # (X picked from its ops). Every result must parse, verify, pass
 # onnx.checker (ONNX) and still be interesting. GRED_FUZZ_SEED picks the
 # cases (default fixed, so CI is reproducible); GRED_FUZZ_N how many of each.
@@ -7,7 +7,9 @@
 SEED=${GRED_FUZZ_SEED:-20261123}
 N=${GRED_FUZZ_N:-2}
 TESTDATA=/usr/share/libonnx-testdata/data
-PY=/usr/bin/python3
+need_python_onnx
+need_cmd mlir-opt-19
+[ -d "$TESTDATA" ] || missing "libonnx-testdata ($TESTDATA)"
 echo "seed $SEED"
 
 # pick SALT: one line of stdin, chosen by the seed and the number SALT
@@ -27,11 +29,10 @@ cat >"$T/mlir_has.sh" <<'PRED'
 grep -Eq "^ *(%[^=]*= )?\"?$1[\" ({<]" "$2"
 PRED
 
-onnx_ok=0
-if [ -d "$TESTDATA" ] && $PY -c 'import onnx' 2>/dev/null; then onnx_ok=1; fi
-
-i=0
-while [ "$onnx_ok" = 1 ] && [ $i -lt "$N" ]; do
+# Candidates that do not fit (untyped graphs, no op to pick) are passed
+# over; N cases of each kind must be reduced, within 10 N tries.
+i=0; done_onnx=0
+while [ $done_onnx -lt "$N" ] && [ $i -lt $((10 * N)) ]; do
   i=$((i + 1))
   model=$(find "$TESTDATA" -name model.onnx -size -8k | sort | pick $i)
   d="$T/onnx$i"; mkdir -p "$d"
@@ -58,14 +59,19 @@ while [ "$onnx_ok" = 1 ] && [ $i -lt "$N" ]; do
     fail "$model ($op): onnx.checker rejects the result: $(tail -1 "$d/err")"; continue
   fi
   echo "  $(wc -c <"$d/in.onnx") -> $(wc -c <"$d/out.onnx") bytes"
+  done_onnx=$((done_onnx + 1))
   pass
 done
+if [ $done_onnx -eq "$N" ]; then pass; else fail "only $done_onnx ONNX cases in $i tries"; fi
 
-i=0
-while [ -d "$CORPUS" ] && [ $i -lt "$N" ]; do
+repo_mlir_files | while read -r f; do
+  if "$GRED" convert "$f" "$T/p.mlir" 2>/dev/null; then echo "$f"; fi
+done >"$T/mlir_files"
+i=0; done_mlir=0
+while [ $done_mlir -lt "$N" ] && [ $i -lt $((10 * N)) ]; do
   i=$((i + 1))
-  f=$(find "$CORPUS" -name '*.mlir' -size -12k | sort | pick $((i + 20)))
-  [ -n "$f" ] || break
+  f=$(pick $((i + 20)) <"$T/mlir_files")
+  [ -n "$f" ] || { fail "no .mlir file to pick"; break; }
   d="$T/mlir$i"; mkdir -p "$d"
   "$GRED" convert "$f" "$d/in.mlir" 2>/dev/null || continue  # text mode: no IR to check
   op=$(sed -n 's/^ *\(%[^=]*= \)\{0,1\}"\{0,1\}\([a-z_0-9]*\.[a-z_0-9.]*\).*/\2/p' "$f" |
@@ -83,7 +89,12 @@ while [ -d "$CORPUS" ] && [ $i -lt "$N" ]; do
   if ! "$GRED" convert "$d/out.mlir" "$d/chk.mlir" 2>"$d/err"; then
     fail "$f ($op): the result does not parse or verify: $(cat "$d/err")"; continue
   fi
+  if ! mlir-opt-19 --allow-unregistered-dialect "$d/out.mlir" -o /dev/null 2>"$d/err"; then
+    fail "$f ($op): mlir-opt-19 rejects the result: $(head -3 "$d/err")"; continue
+  fi
   echo "  $(wc -c <"$f") -> $(wc -c <"$d/out.mlir") bytes"
+  done_mlir=$((done_mlir + 1))
   pass
 done
+if [ $done_mlir -eq "$N" ]; then pass; else fail "only $done_mlir .mlir cases in $i tries"; fi
 finish
