@@ -155,7 +155,9 @@ static long new_stack(tri_scan *s, enum tri_family fam, int reverse,
 	return (long)s->nstacks++;
 }
 
-static tri_event *new_event(tri_scan *s)
+/* A new event of pattern pat at line lineno, or NULL past the limit. */
+static tri_event *new_event(tri_scan *s, const tri_pattern *pat,
+	const tri_format *fmt, size_t lineno)
 {
 	tri_event *ev;
 
@@ -167,6 +169,9 @@ static tri_event *new_event(tri_scan *s)
 	}
 	ev = &s->events[s->nevents++];
 	memset(ev, 0, sizeof(*ev));
+	ev->pat = pat;
+	ev->fmt = fmt;
+	ev->lineno = lineno;
 	ev->stack = -1;
 	return ev;
 }
@@ -228,16 +233,13 @@ static int on_match(triage_parser *p, scan_state *ss, const tri_format *fmt,
 			const char *kind = tri_signal_kind(sg.p, sg.n, &name);
 			if (!kind)
 				return 0;  /* SIGINT, "Fatal Python error: other" */
-			if (!(ev = new_event(s)))
+			if (!(ev = new_event(s, pat, fmt, ss->lineno)))
 				return 0;
 			ev->sigkind = kind;
 			ev->signame = name;
-		} else if (!(ev = new_event(s))) {
+		} else if (!(ev = new_event(s, pat, fmt, ss->lineno))) {
 			return 0;
 		}
-		ev->pat = pat;
-		ev->fmt = fmt;
-		ev->lineno = ss->lineno;
 		ev->kind = group(c, md, line, G_KIND);
 		ev->msg = group(c, md, line, G_MSG);
 		ev->file = group(c, md, line, G_FILE);
@@ -261,13 +263,8 @@ static int on_match(triage_parser *p, scan_state *ss, const tri_format *fmt,
 		}
 		return 0;
 	case R_STACK:
-		if (pat->kind) {
-			if (!(ev = new_event(s)))
-				return 0;
-			ev->pat = pat;
-			ev->fmt = fmt;
-			ev->lineno = ss->lineno;
-		}
+		if (pat->kind && !new_event(s, pat, fmt, ss->lineno))
+			return 0;
 		ss->open[fam] = new_stack(s, fam, !!(pat->flags & TRI_REVERSE),
 			ss->lineno);
 		return 0;
@@ -319,11 +316,8 @@ static int on_match(triage_parser *p, scan_state *ss, const tri_format *fmt,
 		for (k = 0; k < s->nevents; k++)
 			if (s->events[k].pat == pat)
 				s->events[k].pat = NULL;
-		if (!(ev = new_event(s)))
+		if (!(ev = new_event(s, pat, fmt, ss->lineno)))
 			return 0;
-		ev->pat = pat;
-		ev->fmt = fmt;
-		ev->lineno = ss->lineno;
 		ev->kind = group(c, md, line, G_KIND);
 		ev->msg = group(c, md, line, G_MSG);
 		ev->stack = ss->open[fam];
