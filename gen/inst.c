@@ -41,6 +41,18 @@ static int axis_of(ggraph *g, int rank)
 	return CHANCE(0.3) ? a - rank : a;
 }
 
+/* An axis of x for n, written as its `axis` attribute (from -rank on)
+** unless it is the default and a coin says to leave it out; returns it
+** counted from 0. */
+static int axis_attr(ggraph *g, gnode *n, const opt_tensor *x, int dflt)
+{
+	int a = axis_of(g, x->rank);
+
+	if (a != dflt || CHANCE(0.5))
+		opt_attrs_set_int(&n->attrs, "axis", a);
+	return a < 0 ? a + x->rank : a;
+}
+
 /* A random subset of [0, rank) with between lo and hi members, as a bit
 ** set. */
 static unsigned subset(ggraph *g, int rank, int lo, int hi)
@@ -752,17 +764,13 @@ static int inst_concat(ggraph *g, gnode *n)
 static int inst_split(ggraph *g, gnode *n)
 {
 	opt_tensor *x;
-	int a, axis, i;
+	int i;
 	int64_t d, v[4], left;
 
 	if ((n->in[0] = primary(g, n, 1, 8, NULL, NULL, NULL)) < 0)
 		return -1;
 	x = T(n->in[0]);
-	a = axis_of(g, x->rank);
-	axis = a < 0 ? a + x->rank : a;
-	d = x->dim[axis];
-	if (a != 0 || CHANCE(0.5))
-		opt_attrs_set_int(&n->attrs, "axis", a);
+	d = x->dim[axis_attr(g, n, x, 0)];
 	if (CHANCE(0.6)) {
 		n->nout = (int)R(1, imin(4, (int)d));
 		left = d;
@@ -892,6 +900,15 @@ static int inst_tile(ggraph *g, gnode *n)
 	return 0;
 }
 
+/* Dim i of x broadcast to rank rr: x's dims align to the right, 1
+** where x has none. */
+static int64_t dim_at_rank(const opt_tensor *x, int rr, int i)
+{
+	int ix = i - (rr - x->rank);
+
+	return ix >= 0 ? x->dim[ix] : 1;
+}
+
 static int inst_expand(ggraph *g, gnode *n)
 {
 	int64_t s[OPT_MAX_RANK], total = 1;
@@ -905,8 +922,7 @@ static int inst_expand(ggraph *g, gnode *n)
 	if (rr > x->rank + 2)
 		rr = x->rank + (int)R(0, 2);
 	for (i = 0; i < rr; i++) {
-		int ix = i - (rr - x->rank);
-		int64_t d = ix >= 0 ? x->dim[ix] : 1;
+		int64_t d = dim_at_rank(x, rr, i);
 
 		if (d == 1)
 			s[i] = CHANCE(0.5) ? R(1, MAXD) : 1;
@@ -916,8 +932,7 @@ static int inst_expand(ggraph *g, gnode *n)
 	}
 	/* the result's size is bounded: shrink new dims back to 1 */
 	for (i = 0; i < rr && total * 1 > g->numel_cap; i++) {
-		int ix = i - (rr - x->rank);
-		int64_t d = ix >= 0 ? x->dim[ix] : 1;
+		int64_t d = dim_at_rank(x, rr, i);
 
 		if (d == 1 && s[i] > 1) {
 			total /= s[i];
@@ -931,15 +946,12 @@ static int inst_expand(ggraph *g, gnode *n)
 static int inst_gather(ggraph *g, gnode *n)
 {
 	opt_tensor ix, *x;
-	int a, axis, i;
+	int axis, i;
 
 	if ((n->in[0] = primary(g, n, 1, 8, NULL, NULL, NULL)) < 0)
 		return -1;
 	x = T(n->in[0]);
-	a = axis_of(g, x->rank);
-	axis = a < 0 ? a + x->rank : a;
-	if (a != 0 || CHANCE(0.5))
-		opt_attrs_set_int(&n->attrs, "axis", a);
+	axis = axis_attr(g, n, x, 0);
 	memset(&ix, 0, sizeof(ix));
 	ix.dtype = CHANCE(0.8) ? OPT_INT64 : OPT_INT32;
 	ix.rank = (int)R(0, imin(2, MAXR - x->rank + 1));
@@ -952,15 +964,12 @@ static int inst_gather(ggraph *g, gnode *n)
 static int inst_gatherelem(ggraph *g, gnode *n)
 {
 	opt_tensor ix, *x;
-	int a, axis, i;
+	int axis, i;
 
 	if ((n->in[0] = primary(g, n, 1, 8, NULL, NULL, NULL)) < 0)
 		return -1;
 	x = T(n->in[0]);
-	a = axis_of(g, x->rank);
-	axis = a < 0 ? a + x->rank : a;
-	if (a != 0 || CHANCE(0.5))
-		opt_attrs_set_int(&n->attrs, "axis", a);
+	axis = axis_attr(g, n, x, 0);
 	ix = *x;
 	ix.nval = -1;
 	ix.dtype = CHANCE(0.8) ? OPT_INT64 : OPT_INT32;
@@ -1073,16 +1082,11 @@ static int inst_topk(ggraph *g, gnode *n)
 {
 	int64_t k;
 	opt_tensor *x;
-	int a, axis;
 
 	if ((n->in[0] = primary(g, n, 1, 8, NULL, NULL, NULL)) < 0)
 		return -1;
 	x = T(n->in[0]);
-	a = axis_of(g, x->rank);
-	axis = a < 0 ? a + x->rank : a;
-	if (a != -1 || CHANCE(0.5))
-		opt_attrs_set_int(&n->attrs, "axis", a);
-	k = R(1, x->dim[axis]);
+	k = R(1, x->dim[axis_attr(g, n, x, -1)]);
 	n->in[1] = g_const_ints(g, &k, 1, 1);
 	if (CHANCE(0.3))
 		opt_attrs_set_int(&n->attrs, "largest", R(0, 1));
