@@ -943,7 +943,10 @@ static int inst_expand(ggraph *g, gnode *n)
 	return 0;
 }
 
-static int inst_gather(ggraph *g, gnode *n)
+/* Gather: indices of a small shape of their own; GatherElements
+** (elements): indices of x's rank, any size along the axis and at most
+** x's elsewhere. */
+static int gather_node(ggraph *g, gnode *n, int elements)
 {
 	opt_tensor ix, *x;
 	int axis, i;
@@ -952,34 +955,38 @@ static int inst_gather(ggraph *g, gnode *n)
 		return -1;
 	x = T(n->in[0]);
 	axis = axis_attr(g, n, x, 0);
-	memset(&ix, 0, sizeof(ix));
+	if (elements) {
+		ix = *x;
+		ix.nval = -1;
+	} else {
+		memset(&ix, 0, sizeof(ix));
+	}
 	ix.dtype = CHANCE(0.8) ? OPT_INT64 : OPT_INT32;
-	ix.rank = (int)R(0, imin(2, MAXR - x->rank + 1));
-	for (i = 0; i < ix.rank; i++)
-		ix.dim[i] = R(1, 3);
+	if (elements) {
+		for (i = 0; i < x->rank; i++)
+			ix.dim[i] = i == axis ? R(1, MAXD) : R(1, x->dim[i]);
+	} else {
+		ix.rank = (int)R(0, imin(2, MAXR - x->rank + 1));
+		for (i = 0; i < ix.rank; i++)
+			ix.dim[i] = R(1, 3);
+	}
 	n->in[1] = g_index(g, &ix, x->dim[axis]);
 	return 0;
+}
+
+static int inst_gather(ggraph *g, gnode *n)
+{
+	return gather_node(g, n, 0);
 }
 
 static int inst_gatherelem(ggraph *g, gnode *n)
 {
-	opt_tensor ix, *x;
-	int axis, i;
-
-	if ((n->in[0] = primary(g, n, 1, 8, NULL, NULL, NULL)) < 0)
-		return -1;
-	x = T(n->in[0]);
-	axis = axis_attr(g, n, x, 0);
-	ix = *x;
-	ix.nval = -1;
-	ix.dtype = CHANCE(0.8) ? OPT_INT64 : OPT_INT32;
-	for (i = 0; i < x->rank; i++)
-		ix.dim[i] = i == axis ? R(1, MAXD) : R(1, x->dim[i]);
-	n->in[1] = g_index(g, &ix, x->dim[axis]);
-	return 0;
+	return gather_node(g, n, 1);
 }
 
-static int inst_reduce(ggraph *g, gnode *n)
+/* Reductions: the axes as an attribute, or (axes_in: ReduceSum from
+** opset 13) as an input that may be left out. */
+static int reduce_node(ggraph *g, gnode *n, int axes_in)
 {
 	int64_t ax[OPT_MAX_RANK];
 	int r, k;
@@ -989,31 +996,28 @@ static int inst_reduce(ggraph *g, gnode *n)
 	r = T(n->in[0])->rank;
 	if (CHANCE(0.8)) {
 		k = set_axes(g, subset(g, r, 1, r), r, ax);
-		opt_attrs_set_ints(&n->attrs, "axes", ax, k);
-	}
-	if (CHANCE(0.6))
-		opt_attrs_set_int(&n->attrs, "keepdims", R(0, 1));
-	return 0;
-}
-
-static int inst_reduce_in(ggraph *g, gnode *n)
-{
-	int64_t ax[OPT_MAX_RANK];
-	int r, k;
-
-	if ((n->in[0] = primary(g, n, 1, 8, NULL, NULL, NULL)) < 0)
-		return -1;
-	r = T(n->in[0])->rank;
-	if (CHANCE(0.8)) {
-		k = set_axes(g, subset(g, r, 1, r), r, ax);
-		n->in[1] = g_const_ints(g, ax, k, 1);
-		n->nin = 2;
-	} else if (CHANCE(0.3)) {
+		if (axes_in) {
+			n->in[1] = g_const_ints(g, ax, k, 1);
+			n->nin = 2;
+		} else {
+			opt_attrs_set_ints(&n->attrs, "axes", ax, k);
+		}
+	} else if (axes_in && CHANCE(0.3)) {
 		opt_attrs_set_int(&n->attrs, "noop_with_empty_axes", 1);
 	}
 	if (CHANCE(0.6))
 		opt_attrs_set_int(&n->attrs, "keepdims", R(0, 1));
 	return 0;
+}
+
+static int inst_reduce(ggraph *g, gnode *n)
+{
+	return reduce_node(g, n, 0);
+}
+
+static int inst_reduce_in(ggraph *g, gnode *n)
+{
+	return reduce_node(g, n, 1);
 }
 
 static int inst_arg(ggraph *g, gnode *n)
