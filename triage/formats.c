@@ -78,6 +78,11 @@ static const tri_pattern llvm[] = {
 static const tri_pattern glibc[] = {
 	{R_EVENT, "Assertion", "assert", 2, 0,
 	 "(?:^|: )(?<file>[^\\s:]+):(?<line>\\d+): (?<func>.+?): Assertion [`'](?<msg>.*)' failed"},
+	/* BSD and macOS libc: "Assertion failed: (cond), function f, file
+	** f.c, line 3." */
+	{R_EVENT, "Assertion failed: (", "assert", 2, 0,
+	 "Assertion failed: \\((?<msg>.*)\\), function (?<func>[^,]+), "
+	 "file (?<file>[^,]+), line (?<line>\\d+)"},
 	{R_EVENT, "stack smashing", "stack-smashing", 2, 0,
 	 "^\\*\\*\\* stack smashing detected \\*\\*\\*"},
 	{R_EVENT, "detected ***", "fortify", 2, 0,
@@ -192,7 +197,7 @@ const tri_ignore tri_ignores[] = {
 	{0, "^llvm::sys::"},
 	{0, "^(?:__GI_)?(?:abort|raise|gsignal)$"},
 	{0, "^__pthread_kill|^pthread_kill$|^__GI___pthread_kill"},
-	{0, "^(?:__GI_)?__assert_fail|^__assert_fail_base$|^__assert_perror_fail$"},
+	{0, "^(?:__GI_)?__assert_fail|^__assert_fail_base$|^__assert_perror_fail$|^__assert_rtn$"},
 	{0, "^__libc_|^__GI___libc_|^_start$|^__fortify_fail|^__chk_fail|^__stack_chk_fail"},
 	{0, "^__(?:asan|lsan|ubsan|msan|tsan|sanitizer|interception)|^_?__interceptor_"},
 	{0, "^(?:malloc|calloc|realloc|free|reallocarray|posix_memalign|aligned_alloc|"

@@ -145,6 +145,38 @@ static void test_triage__assertion(void **state)
 		"mlir::PatternApplicator::matchAndRewrite");
 }
 
+static void test_triage__bsd_assertion(void **state)
+{
+	triage_sig a, b;
+
+	(void)state;
+	/* macOS, no frames: where it failed stands in for them. */
+	expect_sig("Assertion failed: (isa<To>(Val) && \"cast<Ty>() argument of incompatible type!\"), function cast, file Casting.h, line 566.\n"
+		"PLEASE submit a bug report to https://github.com/llvm/llvm-project/issues/ and include the crash backtrace.\n",
+		"assert",
+		"cast: isa<To>(Val) && \"cast<Ty>() argument of incompatible type!\" at Casting.h",
+		NULL, NULL, NULL);
+	/* With the LLVM stack dump that follows it on macOS. */
+	expect_sig("Assertion failed: (idx < size()), function operator[], file SmallVector.h, line 291.\n"
+		"Stack dump:\n"
+		"0  mlir-opt                 0x0000000104f1c5d4 llvm::sys::PrintStackTrace(llvm::raw_ostream&, int) + 56\n"
+		"1  mlir-opt                 0x0000000104f1a6f0 llvm::sys::RunSignalHandlers() + 112\n"
+		"2  libsystem_platform.dylib 0x000000018e2d2a24 _sigtramp + 56\n"
+		"3  libsystem_c.dylib        0x000000018e1a3ae8 abort + 180\n"
+		"4  libsystem_c.dylib        0x000000018e1a2e44 __assert_rtn + 272\n"
+		"5  mlir-opt                 0x0000000105a0c2f0 mlir::foldShape(mlir::Operation*) + 612\n"
+		"6  mlir-opt                 0x0000000105a0b120 mlir::ShapePass::runOnOperation() + 96\n",
+		"assert", "operator[]: idx < size()", "mlir::foldShape",
+		"mlir::ShapePass::runOnOperation", NULL);
+	/* Two assertions of one line differ by their condition. */
+	a = sig_of("Assertion failed: (x > 0), function f, file a.c, line 3.\n", 0);
+	b = sig_of("Assertion failed: (x > 1), function f, file a.c, line 3.\n", 0);
+	assert_string_equal(a.message, "f: x > 0 at a.c");
+	assert_false(triage_sig_equal(&a, &b));
+	triage_sig_free(&a);
+	triage_sig_free(&b);
+}
+
 static void test_triage__asan_report_uses_first_stack(void **state)
 {
 	(void)state;
@@ -568,6 +600,7 @@ int main(void)
 		cmocka_unit_test(test_triage__llvm_symbolised_equals_unsymbolised),
 		cmocka_unit_test(test_triage__llvm_error_and_abort),
 		cmocka_unit_test(test_triage__assertion),
+		cmocka_unit_test(test_triage__bsd_assertion),
 		cmocka_unit_test(test_triage__asan_report_uses_first_stack),
 		cmocka_unit_test(test_triage__ubsan_runtime_error),
 		cmocka_unit_test(test_triage__gdb_and_lldb_backtraces),
