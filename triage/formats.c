@@ -112,6 +112,17 @@ static const tri_pattern rust[] = {
 	 "^\\s+at (?<file>\\S.*?):(?<line>\\d+)(?::\\d+)?\\s*$"},
 };
 
+/* onnxruntime errors through its Python and C# bindings: "[ONNXRuntimeError]
+** : 10 : INVALID_GRAPH : msg", "OnnxRuntimeException: [ErrorCode:InvalidGraph]
+** msg". Ahead of Python's exception line, so that the kind is the same
+** with a traceback or without one, and from either binding. */
+static const tri_pattern onnxruntime[] = {
+	{R_EVENT, "[ONNXRuntimeError]", "onnxruntime", 3, 0,
+	 "\\[ONNXRuntimeError\\] : \\d+ : \\w+ : (?<msg>.*?)\\s*$"},
+	{R_EVENT, "OnnxRuntimeException", "onnxruntime", 3, 0,
+	 "OnnxRuntimeException: \\[ErrorCode:\\w+\\] (?<msg>.*?)\\s*$"},
+};
+
 /* Python tracebacks and faulthandler dumps. */
 static const tri_pattern python[] = {
 	{R_STACK, "Traceback", NULL, 0, TRI_REVERSE,
@@ -153,6 +164,7 @@ const tri_format tri_formats[] = {
 	{"gdb", FAM_NATIVE, gdb, N(gdb)},
 	{"lldb", FAM_NATIVE, lldb, N(lldb)},
 	{"rust", FAM_RUST, rust, N(rust)},
+	{"onnxruntime", FAM_PYTHON, onnxruntime, N(onnxruntime)},
 	{"python", FAM_PYTHON, python, N(python)},
 	{"llvm", FAM_NATIVE, llvm, N(llvm)},
 	{"glibc", FAM_NATIVE, glibc, N(glibc)},

@@ -334,6 +334,44 @@ static void test_triage__node_and_onnxruntime_errors(void **state)
 	}
 }
 
+static void test_triage__onnxruntime_bindings(void **state)
+{
+	static const char py[] =
+		"onnxruntime.capi.onnxruntime_pybind11_state.InvalidArgument: [ONNXRuntimeError] : 2 : INVALID_ARGUMENT : Got invalid dimensions for input: x for the following indices\n"
+		" index: 1 Got: 4 Expected: 3\n"
+		" Please fix either the inputs or the model.\n";
+	static const char cs[] =
+		"Unhandled exception. Microsoft.ML.OnnxRuntime.OnnxRuntimeException: [ErrorCode:InvalidArgument] Got invalid dimensions for input: x for the following indices\n"
+		" index: 1 Got: 4 Expected: 3\n"
+		" Please fix either the inputs or the model.\n"
+		"   at Microsoft.ML.OnnxRuntime.NativeApiStatus.VerifySuccess(IntPtr nativeStatus)\n"
+		"   at Program.Main(String[] args) in /src/app/Program.cs:line 12\n";
+	triage_sig a, b;
+
+	(void)state;
+	/* The same error from Python and from C#: one signature. */
+	a = sig_of(py, 0);
+	b = sig_of(cs, 0);
+	assert_true(a.crashed);
+	assert_string_equal(a.kind, "onnxruntime");
+	assert_string_equal(a.message,
+		"Got invalid dimensions for input: x for the following indices");
+	assert_true(triage_sig_equal(&a, &b));
+	triage_sig_free(&a);
+	triage_sig_free(&b);
+	/* Under a traceback: same kind and message, the Python frames. */
+	expect_sig("Traceback (most recent call last):\n"
+		"  File \"/src/run.py\", line 9, in <module>\n"
+		"    sess = ort.InferenceSession(\"model.onnx\")\n"
+		"  File \"/usr/lib/python3/dist-packages/onnxruntime/capi/onnxruntime_inference_collection.py\", line 472, in _create_inference_session\n"
+		"    sess = C.InferenceSession(session_options, self._model_path, True, self._read_config_from_model)\n"
+		"onnxruntime.capi.onnxruntime_pybind11_state.InvalidGraph: [ONNXRuntimeError] : 10 : INVALID_GRAPH : Load model from model.onnx failed:This is an invalid model. Error: Node (conv0) has input size 2 not in range [min=3, max=3].\n",
+		"onnxruntime",
+		"Load model from model.onnx failed:This is an invalid model. Error: Node (conv0) has input size N not in range [min=N, max=N].",
+		"onnxruntime_inference_collection.py:_create_inference_session",
+		"run.py:<module>", NULL);
+}
+
 static void test_triage__rust_panic(void **state)
 {
 	(void)state;
@@ -608,6 +646,7 @@ int main(void)
 		cmocka_unit_test(test_triage__bare_signals_keep_their_name),
 		cmocka_unit_test(test_triage__python_traceback),
 		cmocka_unit_test(test_triage__node_and_onnxruntime_errors),
+		cmocka_unit_test(test_triage__onnxruntime_bindings),
 		cmocka_unit_test(test_triage__rust_panic),
 		cmocka_unit_test(test_triage__mixed_log_prefers_native_crash),
 		cmocka_unit_test(test_triage__interleaved_and_truncated),
