@@ -123,6 +123,15 @@ static const tri_pattern onnxruntime[] = {
 	 "OnnxRuntimeException: \\[ErrorCode:\\w+\\] (?<msg>.*?)\\s*$"},
 };
 
+/* PyTorch's internal assertions (TORCH_INTERNAL_ASSERT) as Python prints
+** them: "RuntimeError: cond INTERNAL ASSERT FAILED at "file":line, please
+** report a bug to PyTorch. detail". Ahead of Python's exception line. */
+static const tri_pattern pytorch[] = {
+	{R_EVENT, "INTERNAL ASSERT FAILED", "torch-assert", 3, 0,
+	 "^(?:[A-Za-z_][\\w.]*: )?(?<msg>\\S.*? INTERNAL ASSERT FAILED at "
+	 "\"(?<file>[^\"]+)\":(?<line>\\d+).*?)\\s*$"},
+};
+
 /* Python tracebacks and faulthandler dumps. */
 static const tri_pattern python[] = {
 	{R_STACK, "Traceback", NULL, 0, TRI_REVERSE,
@@ -165,6 +174,7 @@ const tri_format tri_formats[] = {
 	{"lldb", FAM_NATIVE, lldb, N(lldb)},
 	{"rust", FAM_RUST, rust, N(rust)},
 	{"onnxruntime", FAM_PYTHON, onnxruntime, N(onnxruntime)},
+	{"pytorch", FAM_PYTHON, pytorch, N(pytorch)},
 	{"python", FAM_PYTHON, python, N(python)},
 	{"llvm", FAM_NATIVE, llvm, N(llvm)},
 	{"glibc", FAM_NATIVE, glibc, N(glibc)},

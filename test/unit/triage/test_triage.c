@@ -372,6 +372,32 @@ static void test_triage__onnxruntime_bindings(void **state)
 		"run.py:<module>", NULL);
 }
 
+static void test_triage__pytorch_internal_assert(void **state)
+{
+	triage_sig a, b;
+
+	(void)state;
+	expect_sig("RuntimeError: false INTERNAL ASSERT FAILED at \"../torch/csrc/jit/ir/alias_analysis.cpp\":608, please report a bug to PyTorch. We don't have an op for aten::add but it isn't a special case.  Argument types: Tensor, int, \n",
+		"torch-assert",
+		"false INTERNAL ASSERT FAILED at \"?\":N, please report a bug to PyTorch. We don't have an op for aten::add but it isn't a special case. Argument types: Tensor, int, at alias_analysis.cpp",
+		NULL, NULL, NULL);
+	/* Under a traceback, or with the exception class left out: the same. */
+	a = sig_of("Traceback (most recent call last):\n"
+		"  File \"/src/t.py\", line 4, in <module>\n"
+		"    torch.jit.script(f)\n"
+		"RuntimeError: r.dim() == 2 INTERNAL ASSERT FAILED at \"/pytorch/aten/src/ATen/native/Linear.cpp\":77, please report a bug to PyTorch. \n", 0);
+	b = sig_of("Traceback (most recent call last):\n"
+		"  File \"/home/u/t.py\", line 4, in <module>\n"
+		"    torch.jit.script(f)\n"
+		"r.dim() == 2 INTERNAL ASSERT FAILED at \"/build/aten/src/ATen/native/Linear.cpp\":79, please report a bug to PyTorch. \n", 0);
+	assert_string_equal(a.kind, "torch-assert");
+	assert_int_equal(a.nframes, 1);
+	assert_string_equal(a.frames[0], "t.py:<module>");
+	assert_true(triage_sig_equal(&a, &b));
+	triage_sig_free(&a);
+	triage_sig_free(&b);
+}
+
 static void test_triage__rust_panic(void **state)
 {
 	(void)state;
@@ -647,6 +673,7 @@ int main(void)
 		cmocka_unit_test(test_triage__python_traceback),
 		cmocka_unit_test(test_triage__node_and_onnxruntime_errors),
 		cmocka_unit_test(test_triage__onnxruntime_bindings),
+		cmocka_unit_test(test_triage__pytorch_internal_assert),
 		cmocka_unit_test(test_triage__rust_panic),
 		cmocka_unit_test(test_triage__mixed_log_prefers_native_crash),
 		cmocka_unit_test(test_triage__interleaved_and_truncated),
