@@ -74,10 +74,11 @@ static const tri_pattern llvm[] = {
 	 "(?:\\s+" MODOFF "|\\s+" FILELINE ")?)\\s*$"},
 };
 
-/* glibc and libstdc++: assert, stack protector, heap checks, terminate. */
+/* glibc and libstdc++: assert (also behind a runner's prefix), stack
+** protector, heap checks, terminate. */
 static const tri_pattern glibc[] = {
 	{R_EVENT, "Assertion", "assert", 2, 0,
-	 "(?:^|: )(?<file>[^\\s:]+):(?<line>\\d+): (?<func>.+?): Assertion [`'](?<msg>.*)' failed"},
+	 "(?:^|\\s)(?<file>[^\\s:]+):(?<line>\\d+): (?<func>.+?): Assertion [`'](?<msg>.*)' failed"},
 	/* BSD and macOS libc: "Assertion failed: (cond), function f, file
 	** f.c, line 3." */
 	{R_EVENT, "Assertion failed: (", "assert", 2, 0,

@@ -265,6 +265,20 @@ static void test_triage__glibc_messages(void **state)
 		NULL, NULL, NULL);
 }
 
+static void test_triage__libstdcxx_assertion(void **state)
+{
+	(void)state;
+	/* _GLIBCXX_ASSERTIONS, GCC 12 and 13 (constexpr), behind a runner's
+	** time stamp. */
+	expect_sig("/usr/include/c++/12/bits/stl_vector.h:1123: std::vector<_Tp, _Alloc>::reference std::vector<_Tp, _Alloc>::operator[](size_type) [with _Tp = int; _Alloc = std::allocator<int>; reference = int&; size_type = long unsigned int]: Assertion '__n < this->size()' failed.\n"
+		"Aborted (core dumped)\n",
+		"assert", "std::vector::operator[]: __n < this->size() at stl_vector.h",
+		NULL, NULL, NULL);
+	expect_sig("[2024-05-01 12:00:03] /usr/include/c++/13/bits/stl_vector.h:1125: constexpr std::vector<_Tp, _Alloc>::reference std::vector<_Tp, _Alloc>::operator[](size_type) [with _Tp = int; _Alloc = std::allocator<int>; reference = int&; size_type = long unsigned int]: Assertion '__n < this->size()' failed.\n",
+		"assert", "std::vector::operator[]: __n < this->size() at stl_vector.h",
+		NULL, NULL, NULL);
+}
+
 static void test_triage__bare_signals_keep_their_name(void **state)
 {
 	triage_sig a = sig_of("Segmentation fault (core dumped)\n", 0);
@@ -669,6 +683,7 @@ int main(void)
 		cmocka_unit_test(test_triage__ubsan_runtime_error),
 		cmocka_unit_test(test_triage__gdb_and_lldb_backtraces),
 		cmocka_unit_test(test_triage__glibc_messages),
+		cmocka_unit_test(test_triage__libstdcxx_assertion),
 		cmocka_unit_test(test_triage__bare_signals_keep_their_name),
 		cmocka_unit_test(test_triage__python_traceback),
 		cmocka_unit_test(test_triage__node_and_onnxruntime_errors),
