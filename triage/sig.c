@@ -402,6 +402,19 @@ static void add_frameless_detail(gred_buf *msg, const tri_event *ev)
 	}
 }
 
+/*
+** A crash whose report said nothing of its own (a "Stack dump:" with no
+** frame read) has no message, no frames and only a generic kind. Such
+** logs would all share one signature, and one bucket whatever their bug:
+** each gets its own, named by the log's content.
+*/
+static int says_nothing(const triage_sig *out, const tri_event *ev,
+	size_t msglen)
+{
+	return out->crashed && !out->nframes && !msglen &&
+		(!ev || ev->pat->role == R_STACK || ev->pat->role == R_SIGNAL);
+}
+
 /* out->key (kind, message, frames, a line each) and its hash. */
 static void set_key(triage_sig *out)
 {
@@ -441,6 +454,9 @@ int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
 	pick_frames(out, p->opts.frames);
 	if (!out->nframes)
 		add_frameless_detail(&msg, ev);
+	if (says_nothing(out, ev, msg.len))
+		buf_printf(&msg, "nothing read but a crash; log %016llx",
+			(unsigned long long)hash_bytes(log, len));
 	out->message = msg.data ? msg.data : xstrdup("");
 	set_key(out);
 	return 0;

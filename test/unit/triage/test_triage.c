@@ -293,6 +293,34 @@ static void test_triage__bare_signals_keep_their_name(void **state)
 	triage_sig_free(&b);
 }
 
+static void test_triage__little_parsed_logs_stay_apart(void **state)
+{
+	/* A crash marker and nothing else gred can read: two bugs. */
+	triage_sig a = sig_of("PLEASE submit a bug report\nStack dump:\n"
+		"<frames of a format gred does not know> foo\n", 0);
+	triage_sig b = sig_of("PLEASE submit a bug report\nStack dump:\n"
+		"<frames of a format gred does not know> bar\n", 0);
+	triage_sig c = sig_of("PLEASE submit a bug report\nStack dump:\n"
+		"<frames of a format gred does not know> bar\n", 0);
+	triage_sig d = sig_of("*** stack smashing detected ***: terminated\n", 0);
+	triage_sig f = sig_of("*** stack smashing detected ***: terminated\nAborted\n", 0);
+
+	(void)state;
+	assert_true(a.crashed);
+	assert_string_equal(a.kind, "crash");
+	assert_int_equal(a.nframes, 0);
+	assert_false(triage_sig_equal(&a, &b));
+	/* The same log twice is the same report. */
+	assert_true(triage_sig_equal(&b, &c));
+	/* A report that names its kind still groups. */
+	assert_true(triage_sig_equal(&d, &f));
+	triage_sig_free(&a);
+	triage_sig_free(&b);
+	triage_sig_free(&c);
+	triage_sig_free(&d);
+	triage_sig_free(&f);
+}
+
 static void test_triage__python_traceback(void **state)
 {
 	(void)state;
@@ -685,6 +713,7 @@ int main(void)
 		cmocka_unit_test(test_triage__glibc_messages),
 		cmocka_unit_test(test_triage__libstdcxx_assertion),
 		cmocka_unit_test(test_triage__bare_signals_keep_their_name),
+		cmocka_unit_test(test_triage__little_parsed_logs_stay_apart),
 		cmocka_unit_test(test_triage__python_traceback),
 		cmocka_unit_test(test_triage__node_and_onnxruntime_errors),
 		cmocka_unit_test(test_triage__onnxruntime_bindings),
