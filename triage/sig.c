@@ -361,7 +361,7 @@ static void set_kind(triage_sig *out, const tri_event *ev,
 }
 
 /* The report's message, normalised; an assertion's starts with its
-** function. */
+** function and that function's template arguments. */
 static void add_message(gred_buf *msg, const tri_event *ev,
 	enum tri_family fam)
 {
@@ -369,7 +369,10 @@ static void add_message(gred_buf *msg, const tri_event *ev,
 		!strcmp(ev->pat->kind, "assert");
 
 	if (is_assert) {
+		/* With no frames, the template arguments may be all that
+		** tells two bugs of one templated function apart. */
 		tri_norm_func(msg, ev->func.p, ev->func.n);
+		tri_norm_template_args(msg, ev->func.p, ev->func.n);
 		buf_puts(msg, ": ");
 	}
 	if (ev && ev->msg.n)

@@ -140,9 +140,62 @@ static void test_triage__assertion(void **state)
 		" #9 0x000055d6a1b2c3d5 (anonymous namespace)::WidenPattern::matchAndRewrite(mlir::arith::AddIOp, mlir::PatternRewriter&) const /src/mlir/lib/Foo.cpp:12:7\n"
 		"#10 0x000055d6a1b2c3d6 mlir::PatternApplicator::matchAndRewrite(mlir::Operation*, mlir::PatternRewriter&, llvm::function_ref<bool (mlir::Pattern const&)>) /src/mlir/lib/Rewrite/PatternApplicator.cpp:200:25\n",
 		"assert",
-		"llvm::cast: isa<To>(Val) && \"cast<Ty>() argument of incompatible type!\"",
+		"llvm::cast [To = mlir::IntegerType, From = mlir::Type]: isa<To>(Val) && \"cast<Ty>() argument of incompatible type!\"",
 		"llvm::cast", "WidenPattern::matchAndRewrite",
 		"mlir::PatternApplicator::matchAndRewrite");
+}
+
+static void test_triage__assertion_keeps_template_arguments(void **state)
+{
+	static const char *cases[][2] = {
+		/* GCC: typedefs and unnamed parameters go, integers by Clang's names */
+		{"T& llvm::SmallVectorTemplateCommon<T, <template-parameter-1-2> >::operator[](size_type) [with T = long int; <template-parameter-1-2> = void; reference = long int&; size_type = long unsigned int]",
+		 " [T = long]"},
+		{"reference llvm::SmallVectorTemplateCommon<long>::operator[](size_type) [T = long]",
+		 " [T = long]"},
+		{"void f() [with _Tp = std::__cxx11::basic_string<char>; _Alloc = std::allocator<std::__cxx11::basic_string<char> >]",
+		 " [_Tp = std::basic_string<char>, _Alloc = std::allocator<std::basic_string<char>>]"},
+		{"void g() [with long unsigned int N = 3; F = void (*)(int, int)]",
+		 " [N = 3, F = void (*)(int, int)]"},
+		{"void h() [with Key = std::pair<long long unsigned int, short int>]",
+		 " [Key = std::pair<unsigned long long, short>]"},
+		{"check_rank", ""},
+		{"std::string foo[abi:cxx11](int)", ""},
+	};
+	static const char *const elems[] = {"long int", "unsigned int",
+		"mlir::Value", "mlir::utils::IteratorType"};
+	triage_sig s[4];
+	size_t i, j;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		gred_buf b = {0};
+		buf_puts(&b, "");
+		tri_norm_template_args(&b, cases[i][0], strlen(cases[i][0]));
+		assert_string_equal(b.data, cases[i][1]);
+		buf_free(&b);
+	}
+	/* One assertion in one templated function, four element types: four
+	** bugs, told apart by nothing but T. */
+	for (i = 0; i < 4; i++) {
+		char *log = xasprintf("a.out: SmallVector.h:298: T& llvm::SmallVectorTemplateCommon<T, <template-parameter-1-2> >::operator[](size_type) [with T = %s; <template-parameter-1-2> = void; reference = %s&; size_type = long unsigned int]: Assertion `idx < size()' failed.\n",
+			elems[i], elems[i]);
+		s[i] = sig_of(log, 0);
+		free(log);
+	}
+	assert_string_equal(s[0].message,
+		"llvm::SmallVectorTemplateCommon::operator[] [T = long]: idx < size() at SmallVector.h");
+	for (i = 0; i < 4; i++)
+		for (j = i + 1; j < 4; j++)
+			assert_false(triage_sig_equal(&s[i], &s[j]));
+	for (i = 0; i < 4; i++)
+		triage_sig_free(&s[i]);
+	/* Clang's spelling of the first is the same bug. */
+	s[0] = sig_of("a.out: SmallVector.h:298: reference llvm::SmallVectorTemplateCommon<long>::operator[](size_type) [T = long]: Assertion `idx < size()' failed.\n", 0);
+	s[1] = sig_of("a.out: SmallVector.h:298: T& llvm::SmallVectorTemplateCommon<T, <template-parameter-1-2> >::operator[](size_type) [with T = long int; <template-parameter-1-2> = void; reference = long int&; size_type = long unsigned int]: Assertion `idx < size()' failed.\n", 0);
+	assert_true(triage_sig_equal(&s[0], &s[1]));
+	triage_sig_free(&s[0]);
+	triage_sig_free(&s[1]);
 }
 
 static void test_triage__bsd_assertion(void **state)
@@ -272,10 +325,10 @@ static void test_triage__libstdcxx_assertion(void **state)
 	** time stamp. */
 	expect_sig("/usr/include/c++/12/bits/stl_vector.h:1123: std::vector<_Tp, _Alloc>::reference std::vector<_Tp, _Alloc>::operator[](size_type) [with _Tp = int; _Alloc = std::allocator<int>; reference = int&; size_type = long unsigned int]: Assertion '__n < this->size()' failed.\n"
 		"Aborted (core dumped)\n",
-		"assert", "std::vector::operator[]: __n < this->size() at stl_vector.h",
+		"assert", "std::vector::operator[] [_Tp = int, _Alloc = std::allocator<int>]: __n < this->size() at stl_vector.h",
 		NULL, NULL, NULL);
 	expect_sig("[2024-05-01 12:00:03] /usr/include/c++/13/bits/stl_vector.h:1125: constexpr std::vector<_Tp, _Alloc>::reference std::vector<_Tp, _Alloc>::operator[](size_type) [with _Tp = int; _Alloc = std::allocator<int>; reference = int&; size_type = long unsigned int]: Assertion '__n < this->size()' failed.\n",
-		"assert", "std::vector::operator[]: __n < this->size() at stl_vector.h",
+		"assert", "std::vector::operator[] [_Tp = int, _Alloc = std::allocator<int>]: __n < this->size() at stl_vector.h",
 		NULL, NULL, NULL);
 }
 
@@ -706,6 +759,7 @@ int main(void)
 		cmocka_unit_test(test_triage__llvm_symbolised_equals_unsymbolised),
 		cmocka_unit_test(test_triage__llvm_error_and_abort),
 		cmocka_unit_test(test_triage__assertion),
+		cmocka_unit_test(test_triage__assertion_keeps_template_arguments),
 		cmocka_unit_test(test_triage__bsd_assertion),
 		cmocka_unit_test(test_triage__asan_report_uses_first_stack),
 		cmocka_unit_test(test_triage__ubsan_runtime_error),
