@@ -222,113 +222,170 @@ static uint64_t attr_hash(uint64_t h, const Onnx__AttributeProto *a)
 	return h;
 }
 
-void cov_add_model(cov *c, const Onnx__ModelProto *m)
-{
-	const Onnx__GraphProto *g = m->graph;
+/* One model's graph as the metrics read it: its tensors by name, each
+** node's op-table index, and the edges between known nodes, chained by
+** source node for the paths. */
+typedef struct graph_index {
+	const Onnx__GraphProto *g;
 	names t;
-	int *kind, *first, *next, *src;
-	size_t i, j, ne = 0, n, cap;
+	int *kind;          /* per node; -1 outside the op table */
+	int *src;           /* edge e goes from node src[2e] to src[2e + 1] */
+	int *first, *next;  /* the edges from node i: first[i], next[e]... */
+	size_t nedges, max_edges;
+} graph_index;
 
-	c->models++;
-	if (!g)
-		return;
-	n = g->n_node;
-	cap = 64;
+/* Names every tensor the graph declares, typed where it says. */
+static void index_tensors(graph_index *x)
+{
+	const Onnx__GraphProto *g = x->g;
+	size_t i, cap = 64;
+
 	while (cap < 2 * (g->n_input + g->n_initializer + g->n_value_info +
-			  g->n_output + 8 * n + 1))
+			  g->n_output + 8 * g->n_node + 1))
 		cap *= 2;
-	t.cap = cap;
-	t.s = xcalloc(cap, sizeof(*t.s));
-	typed(&t, g->input, g->n_input);
-	typed(&t, g->value_info, g->n_value_info);
-	typed(&t, g->output, g->n_output);
+	x->t.cap = cap;
+	x->t.s = xcalloc(cap, sizeof(*x->t.s));
+	typed(&x->t, g->input, g->n_input);
+	typed(&x->t, g->value_info, g->n_value_info);
+	typed(&x->t, g->output, g->n_output);
 	for (i = 0; i < g->n_initializer; i++)
-		lookup(&t, g->initializer[i]->name, 1);
-	kind = xmalloc((n + 1) * sizeof(int));
+		lookup(&x->t, g->initializer[i]->name, 1);
+}
+
+/* Each node's op, and the node producing each of its outputs. */
+static void index_nodes(graph_index *x)
+{
+	const Onnx__GraphProto *g = x->g;
+	size_t i, j, n = g->n_node;
+
+	x->kind = xmalloc((n + 1) * sizeof(int));
 	for (i = 0; i < n; i++) {
 		const opt_entry *op = optable_find(g->node[i]->op_type);
 
-		kind[i] = op ? (int)optable_index(op) : -1;
+		x->kind[i] = op ? (int)optable_index(op) : -1;
 		for (j = 0; j < g->node[i]->n_output; j++)
 			if (g->node[i]->output[j][0])
-				lookup(&t, g->node[i]->output[j], 1)->producer = (int)i;
+				lookup(&x->t, g->node[i]->output[j], 1)->producer = (int)i;
 	}
-	/* edges between nodes, chained by source for the paths */
-	src = xmalloc((8 * n + 1) * sizeof(int) * 2);
-	first = xmalloc((n + 1) * sizeof(int));
-	next = xmalloc((8 * n + 1) * sizeof(int));
+	x->max_edges = 8 * n;
+	x->src = xmalloc((8 * n + 1) * sizeof(int) * 2);
+	x->first = xmalloc((n + 1) * sizeof(int));
+	x->next = xmalloc((8 * n + 1) * sizeof(int));
 	for (i = 0; i < n; i++)
-		first[i] = -1;
-	for (i = 0; i < n; i++) {
-		const Onnx__NodeProto *nd = g->node[i];
-		uint64_t hs = mix(0, (uint64_t)kind[i]), hp = hs;
-		int deg = 0;
+		x->first[i] = -1;
+}
 
-		c->nodes++;
-		if (kind[i] < 0) {
-			c->unknown++;
-			continue;
-		}
-		c->op_seen[kind[i]] = 1;
-		for (j = 0; j < nd->n_input; j++) {
-			slot *s;
+static void add_edge(cov *c, graph_index *x, int from, int to)
+{
+	size_t e = x->nedges++;
 
-			deg = (int)j + 1;
-			if (!nd->input[j][0])
-				continue;
-			s = lookup(&t, nd->input[j], 0);
-			hs = type_hash(hs, s ? s->type : NULL);
-			if (!s)
-				continue;
-			s->uses++;
-			if (s->producer >= 0 && kind[s->producer] >= 0 &&
-			    ne < 8 * n) {
-				src[2 * ne] = s->producer;
-				src[2 * ne + 1] = (int)i;
-				next[ne] = first[s->producer];
-				first[s->producer] = (int)ne;
-				ne++;
-				c->edge[(size_t)kind[s->producer] * c->nops +
-					(size_t)kind[i]] = 1;
-			}
-		}
-		if (deg <= OPT_MAX_IO)
-			c->in_seen[(size_t)kind[i] * (OPT_MAX_IO + 1) + (size_t)deg] = 1;
-		for (j = 0; j < nd->n_attribute; j++)
-			hp = attr_hash(hp, nd->attribute[j]);
-		hset_add(&c->spc, hs);
-		hset_add(&c->nop, hp);
+	x->src[2 * e] = from;
+	x->src[2 * e + 1] = to;
+	x->next[e] = x->first[from];
+	x->first[from] = (int)e;
+	c->edge[(size_t)x->kind[from] * c->nops + (size_t)x->kind[to]] = 1;
+}
+
+/* Node i: its op type, input degree, edges in, input types and shapes
+** (SPC) and attribute values (NOP); counts the uses of its inputs. */
+static void add_node(cov *c, graph_index *x, size_t i)
+{
+	const Onnx__NodeProto *nd = x->g->node[i];
+	int kind = x->kind[i];
+	uint64_t hs = mix(0, (uint64_t)kind), hp = hs;
+	int deg = 0;
+	size_t j;
+
+	c->nodes++;
+	if (kind < 0) {
+		c->unknown++;
+		return;
 	}
-	for (i = 0; i < n; i++) {
+	c->op_seen[kind] = 1;
+	for (j = 0; j < nd->n_input; j++) {
+		slot *s;
+
+		deg = (int)j + 1;
+		if (!nd->input[j][0])
+			continue;
+		s = lookup(&x->t, nd->input[j], 0);
+		hs = type_hash(hs, s ? s->type : NULL);
+		if (!s)
+			continue;
+		s->uses++;
+		if (s->producer >= 0 && x->kind[s->producer] >= 0 &&
+		    x->nedges < x->max_edges)
+			add_edge(c, x, s->producer, (int)i);
+	}
+	if (deg <= OPT_MAX_IO)
+		c->in_seen[(size_t)kind * (OPT_MAX_IO + 1) + (size_t)deg] = 1;
+	for (j = 0; j < nd->n_attribute; j++)
+		hp = attr_hash(hp, nd->attribute[j]);
+	hset_add(&c->spc, hs);
+	hset_add(&c->nop, hp);
+}
+
+/* Each known node's output degree: the input slots using its outputs. */
+static void add_output_degrees(cov *c, graph_index *x)
+{
+	const Onnx__GraphProto *g = x->g;
+	size_t i, j;
+
+	for (i = 0; i < g->n_node; i++) {
 		int out = 0;
 
-		if (kind[i] < 0)
+		if (x->kind[i] < 0)
 			continue;
 		for (j = 0; j < g->node[i]->n_output; j++) {
 			slot *s = g->node[i]->output[j][0] ?
-				lookup(&t, g->node[i]->output[j], 0) : NULL;
+				lookup(&x->t, g->node[i]->output[j], 0) : NULL;
 
 			out += s ? s->uses : 0;
 		}
-		c->out_seen[(size_t)kind[i] * 4 + (size_t)(out > 3 ? 3 : out)] = 1;
+		c->out_seen[(size_t)x->kind[i] * 4 + (size_t)(out > 3 ? 3 : out)] = 1;
 	}
-	for (i = 0; i < ne; i++) {
-		int a = src[2 * i], b = src[2 * i + 1], k;
+}
 
-		for (k = first[b]; k >= 0; k = next[k]) {
-			size_t bit = ((size_t)kind[a] * c->nops + (size_t)kind[b]) *
-				c->nops + (size_t)kind[src[2 * k + 1]];
+/* Every path a -> b -> d of two edges. */
+static void add_paths(cov *c, const graph_index *x)
+{
+	size_t i;
+
+	for (i = 0; i < x->nedges; i++) {
+		int a = x->src[2 * i], b = x->src[2 * i + 1], k;
+
+		for (k = x->first[b]; k >= 0; k = x->next[k]) {
+			size_t bit = ((size_t)x->kind[a] * c->nops +
+				(size_t)x->kind[b]) * c->nops +
+				(size_t)x->kind[x->src[2 * k + 1]];
 
 			c->path[bit / 8] |= (uint8_t)(1u << (bit % 8));
 		}
 	}
-	for (i = 0; i < t.cap; i++)
-		c->tensors += t.s[i].name != NULL;
-	free(t.s);
-	free(kind);
-	free(src);
-	free(first);
-	free(next);
+}
+
+void cov_add_model(cov *c, const Onnx__ModelProto *m)
+{
+	graph_index x = {0};
+	size_t i;
+
+	c->models++;
+	if (!m->graph)
+		return;
+	x.g = m->graph;
+	index_tensors(&x);
+	index_nodes(&x);
+	for (i = 0; i < x.g->n_node; i++)
+		add_node(c, &x, i);
+	add_output_degrees(c, &x);
+	add_paths(c, &x);
+	for (i = 0; i < x.t.cap; i++)
+		c->tensors += x.t.s[i].name != NULL;
+	free(x.t.s);
+	free(x.kind);
+	free(x.src);
+	free(x.first);
+	free(x.next);
 }
 
 int cov_add_file(cov *c, const char *path, gred_error *e)

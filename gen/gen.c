@@ -50,21 +50,6 @@ int g_new(ggraph *g, const opt_tensor *t, gt_kind kind, gt_fill fill)
 	return id;
 }
 
-int g_const_ints(ggraph *g, const int64_t *v, int n, int rank)
-{
-	opt_tensor t;
-	int i;
-
-	memset(&t, 0, sizeof(t));
-	t.dtype = OPT_INT64;
-	t.rank = rank;
-	t.dim[0] = n;
-	t.nval = n;
-	for (i = 0; i < n; i++)
-		t.val[i] = (double)v[i];
-	return g_new(g, &t, GT_INIT, GT_RANDOM);
-}
-
 int g_const_vals(ggraph *g, int dtype, const double *v, int n, int rank)
 {
 	opt_tensor t;
@@ -76,6 +61,16 @@ int g_const_vals(ggraph *g, int dtype, const double *v, int n, int rank)
 	t.nval = n;
 	memcpy(t.val, v, (size_t)n * sizeof(*v));
 	return g_new(g, &t, GT_INIT, GT_RANDOM);
+}
+
+int g_const_ints(ggraph *g, const int64_t *v, int n, int rank)
+{
+	double d[OPT_MAX_VALS];
+	int i;
+
+	for (i = 0; i < n; i++)
+		d[i] = (double)v[i];
+	return g_const_vals(g, OPT_INT64, d, n, rank);
 }
 
 int g_index(ggraph *g, const opt_tensor *shape, int64_t bound)

@@ -41,6 +41,18 @@ static int axis_of(ggraph *g, int rank)
 	return CHANCE(0.3) ? a - rank : a;
 }
 
+/* An axis of x for n, written as its `axis` attribute (from -rank on)
+** unless it is the default and a coin says to leave it out; returns it
+** counted from 0. */
+static int axis_attr(ggraph *g, gnode *n, const opt_tensor *x, int dflt)
+{
+	int a = axis_of(g, x->rank);
+
+	if (a != dflt || CHANCE(0.5))
+		opt_attrs_set_int(&n->attrs, "axis", a);
+	return a < 0 ? a + x->rank : a;
+}
+
 /* A random subset of [0, rank) with between lo and hi members, as a bit
 ** set. */
 static unsigned subset(ggraph *g, int rank, int lo, int hi)
@@ -752,17 +764,13 @@ static int inst_concat(ggraph *g, gnode *n)
 static int inst_split(ggraph *g, gnode *n)
 {
 	opt_tensor *x;
-	int a, axis, i;
+	int i;
 	int64_t d, v[4], left;
 
 	if ((n->in[0] = primary(g, n, 1, 8, NULL, NULL, NULL)) < 0)
 		return -1;
 	x = T(n->in[0]);
-	a = axis_of(g, x->rank);
-	axis = a < 0 ? a + x->rank : a;
-	d = x->dim[axis];
-	if (a != 0 || CHANCE(0.5))
-		opt_attrs_set_int(&n->attrs, "axis", a);
+	d = x->dim[axis_attr(g, n, x, 0)];
 	if (CHANCE(0.6)) {
 		n->nout = (int)R(1, imin(4, (int)d));
 		left = d;
@@ -892,6 +900,15 @@ static int inst_tile(ggraph *g, gnode *n)
 	return 0;
 }
 
+/* Dim i of x broadcast to rank rr: x's dims align to the right, 1
+** where x has none. */
+static int64_t dim_at_rank(const opt_tensor *x, int rr, int i)
+{
+	int ix = i - (rr - x->rank);
+
+	return ix >= 0 ? x->dim[ix] : 1;
+}
+
 static int inst_expand(ggraph *g, gnode *n)
 {
 	int64_t s[OPT_MAX_RANK], total = 1;
@@ -905,8 +922,7 @@ static int inst_expand(ggraph *g, gnode *n)
 	if (rr > x->rank + 2)
 		rr = x->rank + (int)R(0, 2);
 	for (i = 0; i < rr; i++) {
-		int ix = i - (rr - x->rank);
-		int64_t d = ix >= 0 ? x->dim[ix] : 1;
+		int64_t d = dim_at_rank(x, rr, i);
 
 		if (d == 1)
 			s[i] = CHANCE(0.5) ? R(1, MAXD) : 1;
@@ -916,8 +932,7 @@ static int inst_expand(ggraph *g, gnode *n)
 	}
 	/* the result's size is bounded: shrink new dims back to 1 */
 	for (i = 0; i < rr && total * 1 > g->numel_cap; i++) {
-		int ix = i - (rr - x->rank);
-		int64_t d = ix >= 0 ? x->dim[ix] : 1;
+		int64_t d = dim_at_rank(x, rr, i);
 
 		if (d == 1 && s[i] > 1) {
 			total /= s[i];
@@ -928,49 +943,50 @@ static int inst_expand(ggraph *g, gnode *n)
 	return 0;
 }
 
-static int inst_gather(ggraph *g, gnode *n)
+/* Gather: indices of a small shape of their own; GatherElements
+** (elements): indices of x's rank, any size along the axis and at most
+** x's elsewhere. */
+static int gather_node(ggraph *g, gnode *n, int elements)
 {
 	opt_tensor ix, *x;
-	int a, axis, i;
+	int axis, i;
 
 	if ((n->in[0] = primary(g, n, 1, 8, NULL, NULL, NULL)) < 0)
 		return -1;
 	x = T(n->in[0]);
-	a = axis_of(g, x->rank);
-	axis = a < 0 ? a + x->rank : a;
-	if (a != 0 || CHANCE(0.5))
-		opt_attrs_set_int(&n->attrs, "axis", a);
-	memset(&ix, 0, sizeof(ix));
+	axis = axis_attr(g, n, x, 0);
+	if (elements) {
+		ix = *x;
+		ix.nval = -1;
+	} else {
+		memset(&ix, 0, sizeof(ix));
+	}
 	ix.dtype = CHANCE(0.8) ? OPT_INT64 : OPT_INT32;
-	ix.rank = (int)R(0, imin(2, MAXR - x->rank + 1));
-	for (i = 0; i < ix.rank; i++)
-		ix.dim[i] = R(1, 3);
+	if (elements) {
+		for (i = 0; i < x->rank; i++)
+			ix.dim[i] = i == axis ? R(1, MAXD) : R(1, x->dim[i]);
+	} else {
+		ix.rank = (int)R(0, imin(2, MAXR - x->rank + 1));
+		for (i = 0; i < ix.rank; i++)
+			ix.dim[i] = R(1, 3);
+	}
 	n->in[1] = g_index(g, &ix, x->dim[axis]);
 	return 0;
+}
+
+static int inst_gather(ggraph *g, gnode *n)
+{
+	return gather_node(g, n, 0);
 }
 
 static int inst_gatherelem(ggraph *g, gnode *n)
 {
-	opt_tensor ix, *x;
-	int a, axis, i;
-
-	if ((n->in[0] = primary(g, n, 1, 8, NULL, NULL, NULL)) < 0)
-		return -1;
-	x = T(n->in[0]);
-	a = axis_of(g, x->rank);
-	axis = a < 0 ? a + x->rank : a;
-	if (a != 0 || CHANCE(0.5))
-		opt_attrs_set_int(&n->attrs, "axis", a);
-	ix = *x;
-	ix.nval = -1;
-	ix.dtype = CHANCE(0.8) ? OPT_INT64 : OPT_INT32;
-	for (i = 0; i < x->rank; i++)
-		ix.dim[i] = i == axis ? R(1, MAXD) : R(1, x->dim[i]);
-	n->in[1] = g_index(g, &ix, x->dim[axis]);
-	return 0;
+	return gather_node(g, n, 1);
 }
 
-static int inst_reduce(ggraph *g, gnode *n)
+/* Reductions: the axes as an attribute, or (axes_in: ReduceSum from
+** opset 13) as an input that may be left out. */
+static int reduce_node(ggraph *g, gnode *n, int axes_in)
 {
 	int64_t ax[OPT_MAX_RANK];
 	int r, k;
@@ -980,31 +996,28 @@ static int inst_reduce(ggraph *g, gnode *n)
 	r = T(n->in[0])->rank;
 	if (CHANCE(0.8)) {
 		k = set_axes(g, subset(g, r, 1, r), r, ax);
-		opt_attrs_set_ints(&n->attrs, "axes", ax, k);
-	}
-	if (CHANCE(0.6))
-		opt_attrs_set_int(&n->attrs, "keepdims", R(0, 1));
-	return 0;
-}
-
-static int inst_reduce_in(ggraph *g, gnode *n)
-{
-	int64_t ax[OPT_MAX_RANK];
-	int r, k;
-
-	if ((n->in[0] = primary(g, n, 1, 8, NULL, NULL, NULL)) < 0)
-		return -1;
-	r = T(n->in[0])->rank;
-	if (CHANCE(0.8)) {
-		k = set_axes(g, subset(g, r, 1, r), r, ax);
-		n->in[1] = g_const_ints(g, ax, k, 1);
-		n->nin = 2;
-	} else if (CHANCE(0.3)) {
+		if (axes_in) {
+			n->in[1] = g_const_ints(g, ax, k, 1);
+			n->nin = 2;
+		} else {
+			opt_attrs_set_ints(&n->attrs, "axes", ax, k);
+		}
+	} else if (axes_in && CHANCE(0.3)) {
 		opt_attrs_set_int(&n->attrs, "noop_with_empty_axes", 1);
 	}
 	if (CHANCE(0.6))
 		opt_attrs_set_int(&n->attrs, "keepdims", R(0, 1));
 	return 0;
+}
+
+static int inst_reduce(ggraph *g, gnode *n)
+{
+	return reduce_node(g, n, 0);
+}
+
+static int inst_reduce_in(ggraph *g, gnode *n)
+{
+	return reduce_node(g, n, 1);
 }
 
 static int inst_arg(ggraph *g, gnode *n)
@@ -1073,16 +1086,11 @@ static int inst_topk(ggraph *g, gnode *n)
 {
 	int64_t k;
 	opt_tensor *x;
-	int a, axis;
 
 	if ((n->in[0] = primary(g, n, 1, 8, NULL, NULL, NULL)) < 0)
 		return -1;
 	x = T(n->in[0]);
-	a = axis_of(g, x->rank);
-	axis = a < 0 ? a + x->rank : a;
-	if (a != -1 || CHANCE(0.5))
-		opt_attrs_set_int(&n->attrs, "axis", a);
-	k = R(1, x->dim[axis]);
+	k = R(1, x->dim[axis_attr(g, n, x, -1)]);
 	n->in[1] = g_const_ints(g, &k, 1, 1);
 	if (CHANCE(0.3))
 		opt_attrs_set_int(&n->attrs, "largest", R(0, 1));

@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "edit.h"
 #include "infer.h"
 #include "simplify.h"
 
@@ -130,56 +129,49 @@ static int int_array(MlirAttribute a, int *all)
 }
 
 /* Targets: (op, attribute position); choices: drop, then simpler values. */
-static void collect(simp_list *l, MlirOperation module)
+static void add_attr_choices(pass_targets *l, MlirOperation op)
 {
-	edit_ops ops = {0};
-	size_t i;
+	intptr_t k, n = mlirOperationGetNumAttributes(op);
 
-	edit_ops_push(&ops, module);
-	edit_collect(&ops, module, edit_keep_all, NULL);
-	for (i = 0; i < ops.n; i++) {
-		MlirOperation op = ops.v[i];
-		intptr_t k, n = mlirOperationGetNumAttributes(op);
+	for (k = 0; k < n; k++) {
+		MlirNamedAttribute na = mlirOperationGetAttribute(op, k);
+		MlirStringRef name = mlirIdentifierStr(na.name);
+		MlirAttribute a = na.attribute;
+		double v[SIMP_MAX_NUMBERS];
+		int j, m, all;
 
-		for (k = 0; k < n; k++) {
-			MlirNamedAttribute na = mlirOperationGetAttribute(op, k);
-			MlirStringRef name = mlirIdentifierStr(na.name);
-			MlirAttribute a = na.attribute;
-			double v[SIMP_MAX_NUMBERS];
-			int j, m, all;
-
-			if (!may_change(op, name))
+		if (!may_change(op, name))
+			continue;
+		pass_targets_push(l, op, k, DROP, 0);
+		if (prefixed(name, "onnx."))
+			continue;
+		if (mlirAttributeIsAInteger(a) &&
+		    !mlirAttributeIsABool(a)) {
+			MlirType t = mlirAttributeGetType(a);
+			int64_t x = mlirIntegerAttrGetValueInt(a);
+			if (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 1)
 				continue;
-			simp_push(l, op, k, DROP, 0);
-			if (prefixed(name, "onnx."))
-				continue;
-			if (mlirAttributeIsAInteger(a) &&
-			    !mlirAttributeIsABool(a)) {
-				MlirType t = mlirAttributeGetType(a);
-				int64_t x = mlirIntegerAttrGetValueInt(a);
-				if (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 1)
-					continue;
-				m = simp_numbers(v, (double)x, 1);
-				for (j = 0; j < m; j++)
-					simp_push(l, op, k, NUMBER, v[j]);
-			} else if (mlirAttributeIsAFloat(a)) {
-				m = simp_numbers(v, mlirFloatAttrGetValueDouble(a), 0);
-				for (j = 0; j < m; j++)
-					simp_push(l, op, k, NUMBER, v[j]);
-			} else if (int_array(a, &all)) {
-				if (all != 0)
-					simp_push(l, op, k, ZEROS, 0);
-				if (all != 1)
-					simp_push(l, op, k, ONES, 0);
-			}
+			m = simp_numbers(v, (double)x, 1);
+			for (j = 0; j < m; j++)
+				pass_targets_push(l, op, k, NUMBER, v[j]);
+		} else if (mlirAttributeIsAFloat(a)) {
+			m = simp_numbers(v, mlirFloatAttrGetValueDouble(a), 0);
+			for (j = 0; j < m; j++)
+				pass_targets_push(l, op, k, NUMBER, v[j]);
+		} else if (int_array(a, &all)) {
+			if (all != 0)
+				pass_targets_push(l, op, k, ZEROS, 0);
+			if (all != 1)
+				pass_targets_push(l, op, k, ONES, 0);
 		}
 	}
-	edit_ops_free(&ops);
 }
 
-static size_t attrs_count(MlirOperation module)
+/* The module's own attributes, then its ops'. */
+static void attrs_list(pass_targets *out, MlirOperation module)
 {
-	return simp_count(module, collect);
+	add_attr_choices(out, module);
+	pass_collect(out, module, edit_keep_all, add_attr_choices);
 }
 
 static MlirAttribute filled(MlirAttribute a, int64_t x)
@@ -203,28 +195,21 @@ typedef struct change {
 	MlirAttribute value;  /* null: drop */
 } change;
 
-static int attrs_apply(MlirOperation module, size_t begin, size_t end,
-	gred_error *e)
+static int attrs_change(MlirOperation module, const pass_targets *l,
+	size_t begin, size_t end)
 {
-	simp_list l = {0};
 	change *ch;
 	edit_ops onnx_ops = {0};
-	edit_set set;
-	infer_changes c = {0};
 	size_t k, n = 0;
 	int r = 0;
 
-	(void)e;
-	collect(&l, module);
-	if (end > l.n)
-		end = l.n;
 	ch = xcalloc(end > begin ? end - begin : 1, sizeof(*ch));
 	for (k = begin; k < end; k++) {
-		simp_cand *cd = &l.v[k];
+		const pass_target *cd = &l->v[k];
 		MlirNamedAttribute na;
 		MlirAttribute a, v = {NULL};
 
-		if (!simp_first_in_chunk(&l, begin, k))
+		if (!pass_first_choice(l, begin, k))
 			continue;
 		na = mlirOperationGetAttribute(cd->op, cd->key);
 		a = na.attribute;
@@ -250,15 +235,11 @@ static int attrs_apply(MlirOperation module, size_t begin, size_t end,
 		r = 1;
 	}
 	/* ONNX ops whose attributes changed may have other result shapes. */
-	edit_set_init(&set, onnx_ops.v, onnx_ops.n);
-	if (onnx_ops.n && infer_forward(module, &c, &set) < 0)
+	if (infer_forward_ops(module, &onnx_ops) < 0)
 		r = 0;
-	edit_set_free(&set);
 	edit_ops_free(&onnx_ops);
-	infer_changes_free(&c);
 	free(ch);
-	simp_free(&l);
 	return r;
 }
 
-const pass pass_attrs = {"attrs", attrs_count, attrs_apply};
+const pass pass_attrs = {"attrs", attrs_list, attrs_change};

@@ -9,7 +9,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "edit.h"
 #include "simplify.h"
 
 /* Ops that only hold a value: no operands, one result, a `value`. */
@@ -39,76 +38,65 @@ static int keep_const(MlirOperation op, int *skip, void *user)
 	return !mlirAttributeIsNull(const_value(op));
 }
 
-static void add_numbers(simp_list *l, MlirOperation op, double x, int integer)
+static void add_numbers(pass_targets *l, MlirOperation op, double x, int integer)
 {
 	double v[SIMP_MAX_NUMBERS];
 	int i, n = simp_numbers(v, x, integer);
 
 	for (i = 0; i < n; i++)
-		simp_push(l, op, 0, 0, v[i]);
+		pass_targets_push(l, op, 0, 0, v[i]);
 }
 
-/* For each constant, its simpler values: a splat of 0, 1 or its first
-** element for a dense one; simpler numbers for splats and scalars. */
-static void collect(simp_list *l, MlirOperation module)
+/* Choices for a constant: a splat of 0, 1 or its first element for a
+** dense one; simpler numbers for splats and scalars. */
+static void add_simpler_values(pass_targets *l, MlirOperation op)
 {
-	edit_ops ops = {0};
-	size_t i;
+	MlirAttribute a = const_value(op);
+	MlirType t = mlirAttributeGetType(a), el;
+	double x;
 
-	edit_collect(&ops, module, keep_const, NULL);
-	for (i = 0; i < ops.n; i++) {
-		MlirAttribute a = const_value(ops.v[i]);
-		MlirType t = mlirAttributeGetType(a), el;
-		double x;
-
-		if (mlirAttributeIsAInteger(a)) {
-			add_numbers(l, ops.v[i], (double)mlirIntegerAttrGetValueInt(a), 1);
-			continue;
-		}
-		if (mlirAttributeIsAFloat(a)) {
-			add_numbers(l, ops.v[i], mlirFloatAttrGetValueDouble(a), 0);
-			continue;
-		}
-		if (!mlirTypeIsAShaped(t) || !mlirShapedTypeHasStaticShape(t) ||
-		    mlirElementsAttrGetNumElements(a) == 0)
-			continue;
-		el = mlirShapedTypeGetElementType(t);
-		if (!simp_is_number(el) || simp_elem(&x, a, 0) < 0)
-			continue;
-		if (mlirAttributeIsADenseElements(a) && mlirDenseElementsAttrIsSplat(a)) {
-			add_numbers(l, ops.v[i], x, simp_is_int(el));
-			continue;
-		}
-		simp_push(l, ops.v[i], 0, 0, 0);
-		simp_push(l, ops.v[i], 0, 0, 1);
-		if (x != 0 && x != 1)
-			simp_push(l, ops.v[i], 0, 0, x);
+	if (mlirAttributeIsAInteger(a)) {
+		add_numbers(l, op, (double)mlirIntegerAttrGetValueInt(a), 1);
+		return;
 	}
-	edit_ops_free(&ops);
+	if (mlirAttributeIsAFloat(a)) {
+		add_numbers(l, op, mlirFloatAttrGetValueDouble(a), 0);
+		return;
+	}
+	if (!mlirTypeIsAShaped(t) || !mlirShapedTypeHasStaticShape(t) ||
+	    mlirElementsAttrGetNumElements(a) == 0)
+		return;
+	el = mlirShapedTypeGetElementType(t);
+	if (!simp_is_number(el) || simp_elem(&x, a, 0) < 0)
+		return;
+	if (mlirAttributeIsADenseElements(a) && mlirDenseElementsAttrIsSplat(a)) {
+		add_numbers(l, op, x, simp_is_int(el));
+		return;
+	}
+	pass_targets_push(l, op, 0, 0, 0);
+	pass_targets_push(l, op, 0, 0, 1);
+	if (x != 0 && x != 1)
+		pass_targets_push(l, op, 0, 0, x);
 }
 
-static size_t constants_count(MlirOperation module)
+static void constants_list(pass_targets *out, MlirOperation module)
 {
-	return simp_count(module, collect);
+	pass_collect(out, module, keep_const, add_simpler_values);
 }
 
-static int constants_apply(MlirOperation module, size_t begin, size_t end,
-	gred_error *e)
+static int constants_change(MlirOperation module, const pass_targets *l,
+	size_t begin, size_t end)
 {
-	simp_list l = {0};
 	size_t k;
 	int r = 0;
 
-	(void)e;
-	collect(&l, module);
-	if (end > l.n)
-		end = l.n;
+	(void)module;
 	for (k = begin; k < end; k++) {
-		simp_cand *c = &l.v[k];
+		const pass_target *c = &l->v[k];
 		MlirAttribute a = const_value(c->op), v;
 		MlirType t = mlirAttributeGetType(a);
 
-		if (!simp_first_in_chunk(&l, begin, k))
+		if (!pass_first_choice(l, begin, k))
 			continue;
 		if (mlirTypeIsAShaped(t))
 			v = mlirDenseElementsAttrSplatGet(t,
@@ -121,8 +109,7 @@ static int constants_apply(MlirOperation module, size_t begin, size_t end,
 			mlirStringRefCreateFromCString("value"), v);
 		r = 1;
 	}
-	simp_free(&l);
 	return r;
 }
 
-const pass pass_constants = {"constants", constants_count, constants_apply};
+const pass pass_constants = {"constants", constants_list, constants_change};

@@ -616,38 +616,19 @@ void edit_func_drop_results(MlirOperation f, const int *keep)
 	array_attr_filter(f, "onnx.output_names", keep, nout);
 }
 
-size_t edit_count(MlirOperation root, edit_keep_fn keep, void *user)
-{
-	edit_ops l = {0};
-	size_t n;
-
-	edit_collect(&l, root, keep, user);
-	n = l.n;
-	edit_ops_free(&l);
-	return n;
-}
-
-int edit_delete_range(MlirOperation root, edit_keep_fn keep, void *user,
-	size_t begin, size_t end)
-{
-	edit_ops l = {0};
-	int r = 0;
-
-	edit_collect(&l, root, keep, user);
-	if (end > l.n)
-		end = l.n;
-	if (begin < end) {
-		edit_delete(l.v + begin, end - begin);
-		r = 1;
-	}
-	edit_ops_free(&l);
-	return r;
-}
-
 int edit_keep_all(MlirOperation op, int *skip, void *user)
 {
 	(void)op;
 	(void)skip;
 	(void)user;
+	return 1;
+}
+
+int edit_keep_func(MlirOperation op, int *skip, void *user)
+{
+	(void)user;
+	if (!edit_name_is(op, "func.func"))
+		return 0;
+	*skip = 1;
 	return 1;
 }

@@ -34,14 +34,8 @@ void edit_collect(edit_ops *out, MlirOperation root, edit_keep_fn keep,
 
 /* A keep function that lists every op. */
 int edit_keep_all(MlirOperation op, int *skip, void *user);
-
-/* The number of ops edit_collect(root, keep) lists. */
-size_t edit_count(MlirOperation root, edit_keep_fn keep, void *user);
-
-/* Deletes ops [begin, end) of what edit_collect(root, keep) lists, as
-** edit_delete does. Returns 1 if something was deleted, else 0. */
-int edit_delete_range(MlirOperation root, edit_keep_fn keep, void *user,
-	size_t begin, size_t end);
+/* A keep function that lists the func.func ops, not what they hold. */
+int edit_keep_func(MlirOperation op, int *skip, void *user);
 
 int edit_name_is(MlirOperation op, const char *name);
 int edit_name_prefix(MlirOperation op, const char *prefix);

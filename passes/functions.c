@@ -5,8 +5,6 @@
 */
 #include "pass.h"
 
-#include "edit.h"
-
 static int keep_top(MlirOperation op, int *skip, void *user)
 {
 	(void)user;
@@ -17,16 +15,9 @@ static int keep_top(MlirOperation op, int *skip, void *user)
 	return 0;
 }
 
-static size_t functions_count(MlirOperation module)
+static void functions_list(pass_targets *out, MlirOperation module)
 {
-	return edit_count(module, keep_top, NULL);
+	pass_collect(out, module, keep_top, NULL);
 }
 
-static int functions_apply(MlirOperation module, size_t begin, size_t end,
-	gred_error *e)
-{
-	(void)e;
-	return edit_delete_range(module, keep_top, NULL, begin, end);
-}
-
-const pass pass_functions = {"functions", functions_count, functions_apply};
+const pass pass_functions = {"functions", functions_list, pass_delete_ops};

@@ -535,6 +535,21 @@ int infer_forward(MlirOperation module, infer_changes *c,
 	return w.err;
 }
 
+int infer_forward_ops(MlirOperation module, const edit_ops *ops)
+{
+	infer_changes c = {0};
+	edit_set set;
+	int r;
+
+	if (!ops->n)
+		return 0;
+	edit_set_init(&set, ops->v, ops->n);
+	r = infer_forward(module, &c, &set);
+	edit_set_free(&set);
+	infer_changes_free(&c);
+	return r;
+}
+
 MlirType infer_known_type(MlirOperation module, MlirValue v)
 {
 	infer_changes c = {0};

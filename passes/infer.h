@@ -32,6 +32,11 @@ void infer_changes_free(infer_changes *c);
 int infer_forward(MlirOperation module, infer_changes *c,
 	const edit_set *changed_ops);
 
+/* infer_forward for ops whose results must be re-derived (their
+** attributes or operands changed, not their operands' types); 0 if ops
+** is empty. */
+int infer_forward_ops(MlirOperation module, const edit_ops *ops);
+
 /* The static type the op table derives for ONNX value v (whose own type
 ** may be !onnx.unknown); null if it cannot say. */
 MlirType infer_known_type(MlirOperation module, MlirValue v);

@@ -10,58 +10,29 @@
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
-#include <stdlib.h>
 
-#include "edit.h"
-
-typedef struct target {
-	MlirOperation op;
-	MlirRegion region;
-} target;
-
-typedef struct target_list {
-	target *v;
-	size_t n, cap;
-} target_list;
-
-static void collect(target_list *out, MlirOperation module)
+static int keep_inlinable(MlirOperation op, int *skip, void *user)
 {
-	edit_ops l = {0};
-	size_t i;
-
-	edit_collect(&l, module, edit_keep_all, NULL);
-	for (i = 0; i < l.n; i++) {
-		MlirRegion r;
-
-		if (edit_is_boundary(l.v[i]) || edit_is_terminator(l.v[i]))
-			continue;
-		for (r = mlirOperationGetFirstRegion(l.v[i]); !mlirRegionIsNull(r);
-		     r = mlirRegionGetNextInOperation(r)) {
-			MlirBlock b = mlirRegionGetFirstBlock(r);
-			if (mlirBlockIsNull(b) ||
-			    !mlirBlockIsNull(mlirBlockGetNextInRegion(b)))
-				continue;
-			if (out->n == out->cap) {
-				out->cap = out->cap ? 2 * out->cap : 64;
-				out->v = xrealloc(out->v, out->cap * sizeof(*out->v));
-			}
-			out->v[out->n].op = l.v[i];
-			out->v[out->n].region = r;
-			out->n++;
-		}
-	}
-	edit_ops_free(&l);
+	(void)skip;
+	(void)user;
+	return !edit_is_boundary(op) && !edit_is_terminator(op);
 }
 
-static size_t inline_count(MlirOperation module)
+/* Targets: (op, region) for the regions of one block. */
+static void add_single_block_regions(pass_targets *out, MlirOperation op)
 {
-	target_list l = {0};
-	size_t n;
+	intptr_t i, n = mlirOperationGetNumRegions(op);
 
-	collect(&l, module);
-	n = l.n;
-	free(l.v);
-	return n;
+	for (i = 0; i < n; i++) {
+		MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, i));
+		if (!mlirBlockIsNull(b) && mlirBlockIsNull(mlirBlockGetNextInRegion(b)))
+			pass_targets_push(out, op, i, 0, 0);
+	}
+}
+
+static void inline_list(pass_targets *out, MlirOperation module)
+{
+	pass_collect(out, module, keep_inlinable, add_single_block_regions);
 }
 
 /* v if it may stand for a value of type t (the same type; in ONNX, where
@@ -126,75 +97,70 @@ static MlirValue first_iteration_result(MlirOperation op, MlirOperation term,
 	return (MlirValue){NULL};
 }
 
-/* Moves the body of t.region before t.op, block arguments replaced by
-** their first-iteration values or stand-ins, and the op's results by
-** what the terminator yields. */
-static void inline_one(target t)
+/* Moves the body of region `region` of `at` before it, block arguments
+** replaced by their first-iteration values or stand-ins, and the op's
+** results by what the terminator yields. */
+static void inline_one(MlirOperation at, intptr_t region)
 {
-	MlirBlock b = mlirRegionGetFirstBlock(t.region);
+	MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(at, region));
 	MlirOperation term = edit_block_terminator(b), op, next;
 	intptr_t i, n = mlirBlockGetNumArguments(b);
-	intptr_t nr = mlirOperationGetNumResults(t.op);
+	intptr_t nr = mlirOperationGetNumResults(at);
 	int yields = !mlirOperationIsNull(term) &&
 		mlirOperationGetNumOperands(term) == nr;
 	edit_set self;
 
-	edit_set_init(&self, &t.op, 1);
+	edit_set_init(&self, &at, 1);
 	for (i = 0; i < n; i++) {
 		MlirValue a = mlirBlockGetArgument(b, i), s;
 		if (mlirOpOperandIsNull(mlirValueGetFirstUse(a)))
 			continue;
-		s = first_iteration_arg(t.op, a, i);
+		s = first_iteration_arg(at, a, i);
 		if (mlirValueIsNull(s))
-			s = edit_stand_in(t.op, mlirValueGetType(a), &self);
+			s = edit_stand_in(at, mlirValueGetType(a), &self);
 		if (!mlirValueIsNull(s))
 			mlirValueReplaceAllUsesOfWith(a, s);
 	}
 	for (i = 0; yields && i < nr; i++)
-		yields = mlirTypeEqual(mlirValueGetType(mlirOperationGetResult(t.op, i)),
+		yields = mlirTypeEqual(mlirValueGetType(mlirOperationGetResult(at, i)),
 			mlirValueGetType(mlirOperationGetOperand(term, i)));
 	for (op = mlirBlockGetFirstOperation(b);
 	     !mlirOperationIsNull(op) && !mlirOperationEqual(op, term); op = next) {
 		next = mlirOperationGetNextInBlock(op);
-		mlirOperationMoveBefore(op, t.op);
+		mlirOperationMoveBefore(op, at);
 	}
 	for (i = 0; i < nr; i++) {
-		MlirValue r = mlirOperationGetResult(t.op, i), s;
+		MlirValue r = mlirOperationGetResult(at, i), s;
 		if (mlirOpOperandIsNull(mlirValueGetFirstUse(r)))
 			continue;
 		s = yields ? mlirOperationGetOperand(term, i) :
 			mlirOperationIsNull(term) ? (MlirValue){NULL} :
-			first_iteration_result(t.op, term, i);
+			first_iteration_result(at, term, i);
 		if (mlirValueIsNull(s))
-			s = edit_stand_in(t.op, mlirValueGetType(r), &self);
+			s = edit_stand_in(at, mlirValueGetType(r), &self);
 		if (!mlirValueIsNull(s))
 			mlirValueReplaceAllUsesOfWith(r, s);
 	}
 	edit_set_free(&self);
-	mlirOperationDestroy(t.op);
+	mlirOperationDestroy(at);
 }
 
-static int inline_apply(MlirOperation module, size_t begin, size_t end,
-	gred_error *e)
+static int inline_change(MlirOperation module, const pass_targets *l,
+	size_t begin, size_t end)
 {
-	target_list l = {0};
 	size_t k;
 	int r = 0;
 
-	(void)e;
-	collect(&l, module);
-	if (end > l.n)
-		end = l.n;
+	(void)module;
 	/* Inner ops first: an outer inlining then moves the inlined body
 	** along. Of an op's regions in the chunk, the first one is used. */
 	for (k = end; k-- > begin;) {
-		if (k > begin && mlirOperationEqual(l.v[k - 1].op, l.v[k].op))
+		if (k > begin && mlirOperationEqual(l->v[k - 1].op, l->v[k].op))
 			continue;
-		inline_one(l.v[k]);
+		inline_one(l->v[k].op, l->v[k].key);
 		r = 1;
 	}
-	free(l.v);
 	return r;
 }
 
-const pass pass_inline = {"inline", inline_count, inline_apply};
+const pass pass_inline = {"inline", inline_list, inline_change};

@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "edit.h"
 #include "infer.h"
 #include "optable.h"
 #include "simplify.h"
@@ -143,37 +142,31 @@ static int keep_op(MlirOperation op, int *skip, void *user)
 	return mlirOperationGetNumOperands(op) > 0;
 }
 
-static void collect(simp_list *l, MlirOperation module)
+/* Choices for each operand of op: omit it, an earlier or the nearest
+** same-typed value, a zero. */
+static void add_operand_choices(pass_targets *l, MlirOperation op)
 {
-	edit_ops ops = {0};
-	size_t i;
+	intptr_t k, n = mlirOperationGetNumOperands(op);
+	intptr_t opt = first_optional(op);
 
-	edit_collect(&ops, module, keep_op, NULL);
-	for (i = 0; i < ops.n; i++) {
-		MlirOperation op = ops.v[i];
-		intptr_t k, n = mlirOperationGetNumOperands(op);
-		intptr_t opt = first_optional(op);
+	for (k = 0; k < n; k++) {
+		MlirValue v = mlirOperationGetOperand(op, k);
+		MlirValue a = earlier(op, k, 0), b = earlier(op, k, 1);
 
-		for (k = 0; k < n; k++) {
-			MlirValue v = mlirOperationGetOperand(op, k);
-			MlirValue a = earlier(op, k, 0), b = earlier(op, k, 1);
-
-			if (k >= opt && !mlirTypeIsANone(mlirValueGetType(v)))
-				simp_push(l, op, k, OMIT, 0);
-			if (!mlirValueIsNull(a))
-				simp_push(l, op, k, EARLIER, 0);
-			if (!mlirValueIsNull(b) && !mlirValueEqual(a, b))
-				simp_push(l, op, k, NEAREST, 0);
-			if (!is_constant(v) && !mlirTypeIsANone(mlirValueGetType(v)))
-				simp_push(l, op, k, ZERO, 0);
-		}
+		if (k >= opt && !mlirTypeIsANone(mlirValueGetType(v)))
+			pass_targets_push(l, op, k, OMIT, 0);
+		if (!mlirValueIsNull(a))
+			pass_targets_push(l, op, k, EARLIER, 0);
+		if (!mlirValueIsNull(b) && !mlirValueEqual(a, b))
+			pass_targets_push(l, op, k, NEAREST, 0);
+		if (!is_constant(v) && !mlirTypeIsANone(mlirValueGetType(v)))
+			pass_targets_push(l, op, k, ZERO, 0);
 	}
-	edit_ops_free(&ops);
 }
 
-static size_t operands_count(MlirOperation module)
+static void operands_list(pass_targets *out, MlirOperation module)
 {
-	return simp_count(module, collect);
+	pass_collect(out, module, keep_op, add_operand_choices);
 }
 
 /* An omitted ONNX input: a none value, or nothing if it is the last. */
@@ -202,26 +195,19 @@ static void omit(MlirOperation op, intptr_t i)
 	mlirOperationSetOperand(op, i, mlirOperationGetResult(nv, 0));
 }
 
-static int operands_apply(MlirOperation module, size_t begin, size_t end,
-	gred_error *e)
+static int operands_change(MlirOperation module, const pass_targets *l,
+	size_t begin, size_t end)
 {
-	simp_list l = {0};
 	edit_ops onnx_ops = {0}, rets = {0};
-	edit_set set;
-	infer_changes c = {0};
 	size_t k;
 	int r = 0;
 
-	(void)e;
-	collect(&l, module);
-	if (end > l.n)
-		end = l.n;
 	/* Last operands first, so omitted trailing inputs all go. */
 	for (k = end; k-- > begin;) {
-		simp_cand *cd = &l.v[k];
+		const pass_target *cd = &l->v[k];
 		MlirValue v = {NULL};
 
-		if (!simp_first_in_chunk(&l, begin, k))
+		if (!pass_first_choice(l, begin, k))
 			continue;
 		if (cd->kind == OMIT) {
 			omit(cd->op, cd->key);
@@ -257,15 +243,11 @@ static int operands_apply(MlirOperation module, size_t begin, size_t end,
 		infer_sync_results(rets.v[k]);
 	}
 	/* An omitted input can change an ONNX op's result shapes. */
-	edit_set_init(&set, onnx_ops.v, onnx_ops.n);
-	if (onnx_ops.n && infer_forward(module, &c, &set) < 0)
+	if (infer_forward_ops(module, &onnx_ops) < 0)
 		r = 0;
-	edit_set_free(&set);
 	edit_ops_free(&onnx_ops);
 	edit_ops_free(&rets);
-	infer_changes_free(&c);
-	simp_free(&l);
 	return r;
 }
 
-const pass pass_operands = {"operands", operands_count, operands_apply};
+const pass pass_operands = {"operands", operands_list, operands_change};

@@ -6,8 +6,6 @@
 */
 #include "pass.h"
 
-#include "edit.h"
-
 static int keep_op(MlirOperation op, int *skip, void *user)
 {
 	(void)skip;
@@ -20,16 +18,9 @@ static int keep_op(MlirOperation op, int *skip, void *user)
 		!edit_name_is(op, "builtin.module");
 }
 
-static size_t ops_count(MlirOperation module)
+static void ops_list(pass_targets *out, MlirOperation module)
 {
-	return edit_count(module, keep_op, NULL);
+	pass_collect(out, module, keep_op, NULL);
 }
 
-static int ops_apply(MlirOperation module, size_t begin, size_t end,
-	gred_error *e)
-{
-	(void)e;
-	return edit_delete_range(module, keep_op, NULL, begin, end);
-}
-
-const pass pass_ops = {"ops", ops_count, ops_apply};
+const pass pass_ops = {"ops", ops_list, pass_delete_ops};

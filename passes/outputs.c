@@ -6,21 +6,9 @@
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
-#include <stdlib.h>
-
-#include "edit.h"
-
-static int keep_func(MlirOperation op, int *skip, void *user)
-{
-	(void)user;
-	if (!edit_name_is(op, "func.func"))
-		return 0;
-	*skip = 1;
-	return 1;
-}
 
 /* Number of results of func.func f (0 if its type is unreadable). */
-static size_t num_results(MlirOperation f)
+static intptr_t num_results(MlirOperation f)
 {
 	MlirAttribute a = mlirOperationGetAttributeByName(f,
 		mlirStringRefCreateFromCString("function_type"));
@@ -33,50 +21,29 @@ static size_t num_results(MlirOperation f)
 	    mlirRegionIsNull(mlirOperationGetFirstRegion(f)) ||
 	    mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetFirstRegion(f))))
 		return 0;
-	return (size_t)mlirFunctionTypeGetNumResults(t);
+	return mlirFunctionTypeGetNumResults(t);
 }
 
-static size_t outputs_count(MlirOperation module)
+/* Targets: (function, result). */
+static void add_results(pass_targets *out, MlirOperation f)
 {
-	edit_ops l = {0};
-	size_t i, n = 0;
+	intptr_t j, n = num_results(f);
 
-	edit_collect(&l, module, keep_func, NULL);
-	for (i = 0; i < l.n; i++)
-		n += num_results(l.v[i]);
-	edit_ops_free(&l);
-	return n;
+	for (j = 0; j < n; j++)
+		pass_targets_push(out, f, j, 0, 0);
 }
 
-static int outputs_apply(MlirOperation module, size_t begin, size_t end,
-	gred_error *e)
+static void outputs_list(pass_targets *out, MlirOperation module)
 {
-	edit_ops l = {0};
-	size_t i, j, base = 0;
-	int r = 0;
-
-	(void)e;
-	edit_collect(&l, module, keep_func, NULL);
-	for (i = 0; i < l.n && base < end; i++) {
-		size_t n = num_results(l.v[i]);
-		int *keep, any = 0;
-
-		if (base + n > begin && n) {
-			keep = xmalloc(n * sizeof(int));
-			for (j = 0; j < n; j++) {
-				keep[j] = base + j < begin || base + j >= end;
-				any |= !keep[j];
-			}
-			if (any) {
-				edit_func_drop_results(l.v[i], keep);
-				r = 1;
-			}
-			free(keep);
-		}
-		base += n;
-	}
-	edit_ops_free(&l);
-	return r;
+	pass_collect(out, module, edit_keep_func, add_results);
 }
 
-const pass pass_outputs = {"outputs", outputs_count, outputs_apply};
+static int outputs_change(MlirOperation module, const pass_targets *l,
+	size_t begin, size_t end)
+{
+	(void)module;
+	return pass_drop_slots(l, begin, end, num_results,
+		edit_func_drop_results);
+}
+
+const pass pass_outputs = {"outputs", outputs_list, outputs_change};

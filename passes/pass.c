@@ -1,10 +1,12 @@
 /*
-** The pass table and what runs around every pass: dead-code elimination
-** of the ops a change left without uses.
+** The pass table, the target lists every pass numbers its changes by,
+** and what runs around every pass: clamping the chunk to the targets and
+** dead-code elimination of the ops a change left without uses.
 */
 #include "pass.h"
 
-#include "edit.h"
+#include <stdlib.h>
+#include <string.h>
 
 const pass *const pass_table[] = {
 #define PASS(id, name) &pass_##id,
@@ -12,6 +14,76 @@ const pass *const pass_table[] = {
 #undef PASS
 	NULL
 };
+
+void pass_targets_push(pass_targets *l, MlirOperation op, intptr_t key,
+	int kind, double val)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 64;
+		l->v = xrealloc(l->v, l->cap * sizeof(*l->v));
+	}
+	l->v[l->n].op = op;
+	l->v[l->n].key = key;
+	l->v[l->n].kind = kind;
+	l->v[l->n].val = val;
+	l->n++;
+}
+
+void pass_targets_free(pass_targets *l)
+{
+	free(l->v);
+	memset(l, 0, sizeof(*l));
+}
+
+void pass_collect(pass_targets *out, MlirOperation module, edit_keep_fn keep,
+	pass_add_fn *add)
+{
+	edit_ops ops = {0};
+	size_t i;
+
+	edit_collect(&ops, module, keep, NULL);
+	for (i = 0; i < ops.n; i++) {
+		if (add)
+			add(out, ops.v[i]);
+		else
+			pass_targets_push(out, ops.v[i], 0, 0, 0);
+	}
+	edit_ops_free(&ops);
+}
+
+int pass_first_choice(const pass_targets *l, size_t begin, size_t k)
+{
+	return k == begin || !mlirOperationEqual(l->v[k - 1].op, l->v[k].op) ||
+		l->v[k - 1].key != l->v[k].key;
+}
+
+size_t pass_count(const pass *p, MlirOperation module)
+{
+	pass_targets l = {0};
+	size_t n;
+
+	p->list(&l, module);
+	n = l.n;
+	pass_targets_free(&l);
+	return n;
+}
+
+/* p's change on targets [begin, end), the range clamped to its list. */
+static int change_chunk(const pass *p, MlirOperation module, size_t begin,
+	size_t end)
+{
+	pass_targets l = {0};
+	int r;
+
+	p->list(&l, module);
+	if (end > l.n)
+		end = l.n;
+	if (begin > end)
+		begin = end;
+	r = p->change(module, &l, begin, end);
+	pass_targets_free(&l);
+	return r;
+}
 
 static int keep_dead(MlirOperation op, int *skip, void *user)
 {
@@ -37,13 +109,14 @@ int pass_apply(const pass *p, MlirOperation module, size_t begin,
 	edit_set before;
 	int r;
 
+	(void)e;  /* no pass fails yet */
 	/* Ops dead from the start stay: maybe the bug needs them, and the
 	** op pass deletes them like any other. */
 	if (flags & PASS_NO_DCE)
-		return p->apply(module, begin, end, e);
+		return change_chunk(p, module, begin, end);
 	edit_collect(&dead0, module, keep_any_dead, NULL);
 	edit_set_init(&before, dead0.v, dead0.n);
-	r = p->apply(module, begin, end, e);
+	r = change_chunk(p, module, begin, end);
 	while (r > 0) {
 		size_t k;
 
@@ -57,5 +130,45 @@ int pass_apply(const pass *p, MlirOperation module, size_t begin,
 	edit_set_free(&before);
 	edit_ops_free(&dead0);
 	edit_ops_free(&dead);
+	return r;
+}
+
+int pass_delete_ops(MlirOperation module, const pass_targets *l,
+	size_t begin, size_t end)
+{
+	MlirOperation *ops;
+	size_t k;
+
+	(void)module;
+	if (begin >= end)
+		return 0;
+	ops = xmalloc((end - begin) * sizeof(*ops));
+	for (k = begin; k < end; k++)
+		ops[k - begin] = l->v[k].op;
+	edit_delete(ops, end - begin);
+	free(ops);
+	return 1;
+}
+
+int pass_drop_slots(const pass_targets *l, size_t begin, size_t end,
+	intptr_t (*n)(MlirOperation op),
+	void (*drop)(MlirOperation op, const int *keep))
+{
+	size_t k, first;
+	int r = 0;
+
+	for (first = begin; first < end; first = k) {
+		MlirOperation op = l->v[first].op;
+		intptr_t i, ns = n(op);
+		int *keep = xmalloc((size_t)(ns ? ns : 1) * sizeof(int));
+
+		for (i = 0; i < ns; i++)
+			keep[i] = 1;
+		for (k = first; k < end && mlirOperationEqual(l->v[k].op, op); k++)
+			keep[l->v[k].key] = 0;
+		drop(op, keep);
+		free(keep);
+		r = 1;
+	}
 	return r;
 }

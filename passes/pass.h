@@ -7,34 +7,86 @@
 
 #include <mlir-c/IR.h>
 #include <stddef.h>
+#include <stdint.h>
 
+#include "edit.h"
 #include "util.h"
 
-/* A pass numbers its targets (ops, results, regions...) in a fixed walk
-** order; apply changes targets [begin, end) of a module in place (the
-** driver hands it a clone). It returns 1 if it changed something, 0 if the
-** chunk had nothing to change, -1 on error. The result need not verify:
-** the driver verifies every candidate and drops invalid ones untested. */
+/* One target of a pass: op itself, or a part of it that key numbers (a
+** region, an operand, an attribute, a dim); for a pass with several
+** choices per target, one choice (kind, val). The choices of one target
+** are adjacent, most reduced first. */
+typedef struct pass_target {
+	MlirOperation op;
+	intptr_t key;
+	int kind;
+	double val;
+} pass_target;
+
+typedef struct pass_targets {
+	pass_target *v;
+	size_t n, cap;
+} pass_targets;
+
+void pass_targets_push(pass_targets *l, MlirOperation op, intptr_t key,
+	int kind, double val);
+void pass_targets_free(pass_targets *l);
+
+/* Appends the targets of one op to out. */
+typedef void pass_add_fn(pass_targets *out, MlirOperation op);
+
+/* Walks the ops under module as edit_collect(module, keep) does and
+** appends, for each op keep accepts, add(out, op); with add NULL, the op
+** itself is one target. */
+void pass_collect(pass_targets *out, MlirOperation module, edit_keep_fn keep,
+	pass_add_fn *add);
+
+/* Whether l->v[k] is the first choice of its target within [begin, k]:
+** a chunk makes one choice per target. */
+int pass_first_choice(const pass_targets *l, size_t begin, size_t k);
+
+/* A pass lists its targets in a fixed walk order; change makes targets
+** [begin, end) of that list (end <= l->n) in the module, which the
+** driver hands it as a clone. change returns 1 if it changed something,
+** 0 if the chunk had nothing to change. The result need not verify: the
+** driver verifies every candidate and drops invalid ones untested. */
 typedef struct pass {
 	const char *name;
-	size_t (*count)(MlirOperation module);
-	int (*apply)(MlirOperation module, size_t begin, size_t end,
-		gred_error *e);
+	void (*list)(pass_targets *out, MlirOperation module);
+	int (*change)(MlirOperation module, const pass_targets *l,
+		size_t begin, size_t end);
 } pass;
 
 /* The passes, coarse to fine, NULL-terminated. */
 extern const pass *const pass_table[];
 
+/* The number of targets p lists in module. */
+size_t pass_count(const pass *p, MlirOperation module);
+
 enum {
 	PASS_NO_DCE = 1  /* keep the ops a change leaves without uses */
 };
 
-/* Runs p on [begin, end) of module, then (unless PASS_NO_DCE) deletes the
-** ops this left without uses: results unused, not already dead before.
+/* Lists p's targets in module and changes [begin, end) of them, the
+** range clamped to the list; then (unless PASS_NO_DCE) deletes the ops
+** this left without uses: results unused, not already dead before.
 ** Without that cascade an op whose only user went away stays, which the
-** driver tries once the cascading rounds stop making progress. */
+** driver tries once the cascading rounds stop making progress. Returns
+** 1 if something changed, 0 if not, -1 on error. */
 int pass_apply(const pass *p, MlirOperation module, size_t begin,
 	size_t end, int flags, gred_error *e);
+
+/* A change for passes whose targets are ops: deletes them as edit_delete
+** does. */
+int pass_delete_ops(MlirOperation module, const pass_targets *l,
+	size_t begin, size_t end);
+
+/* A change for passes whose targets are the keys of an op's n(op) slots
+** (a function's arguments or results): calls drop(op, keep) once for
+** each op among the targets, keep[i] 0 for the slots chosen, else 1. */
+int pass_drop_slots(const pass_targets *l, size_t begin, size_t end,
+	intptr_t (*n)(MlirOperation op),
+	void (*drop)(MlirOperation op, const int *keep));
 
 #define PASS(id, name) extern const pass pass_##id;
 #include "passes.def"

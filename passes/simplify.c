@@ -1,6 +1,6 @@
 /*
-** Simpler values for the fine-grained passes: smaller numbers, element
-** access to constants, and candidate lists with one choice per target.
+** Simpler values for the fine-grained passes: smaller numbers and
+** element access to constants.
 */
 #include "simplify.h"
 
@@ -9,9 +9,6 @@
 #include <mlir-c/BuiltinTypes.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-
-#include "util.h"
 
 static int add_number(double *out, int n, double x, double v)
 {
@@ -160,42 +157,4 @@ MlirAttribute simp_scalar(MlirType el, double v)
 	if (mlirTypeIsAFloat(el))
 		return mlirFloatAttrDoubleGet(mlirTypeGetContext(el), el, v);
 	return mlirAttributeGetNull();
-}
-
-void simp_push(simp_list *l, MlirOperation op, intptr_t key, int kind,
-	double val)
-{
-	if (l->n == l->cap) {
-		l->cap = l->cap ? 2 * l->cap : 64;
-		l->v = xrealloc(l->v, l->cap * sizeof(*l->v));
-	}
-	l->v[l->n].op = op;
-	l->v[l->n].key = key;
-	l->v[l->n].kind = kind;
-	l->v[l->n].val = val;
-	l->n++;
-}
-
-void simp_free(simp_list *l)
-{
-	free(l->v);
-	memset(l, 0, sizeof(*l));
-}
-
-int simp_first_in_chunk(const simp_list *l, size_t begin, size_t k)
-{
-	return k == begin || !mlirOperationEqual(l->v[k - 1].op, l->v[k].op) ||
-		l->v[k - 1].key != l->v[k].key;
-}
-
-size_t simp_count(MlirOperation module,
-	void (*collect)(simp_list *l, MlirOperation module))
-{
-	simp_list l = {0};
-	size_t n;
-
-	collect(&l, module);
-	n = l.n;
-	simp_free(&l);
-	return n;
 }

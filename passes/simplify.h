@@ -1,6 +1,6 @@
 /*
-** Simpler values for the fine-grained passes: smaller numbers, element
-** access to constants, and candidate lists with one choice per target.
+** Simpler values for the fine-grained passes: smaller numbers and
+** element access to constants.
 */
 #ifndef GRED_SIMPLIFY_H
 #define GRED_SIMPLIFY_H
@@ -26,30 +26,5 @@ int simp_elem(double *out, MlirAttribute a, intptr_t pos);
 
 /* A scalar attribute of type el holding v (integers truncated). */
 MlirAttribute simp_scalar(MlirType el, double v);
-
-/* One proposed change: target (op, key) gets choice `kind` with `val`.
-** The choices for one target are adjacent, most reduced first; a chunk
-** applies the first choice of each target it touches. */
-typedef struct simp_cand {
-	MlirOperation op;
-	intptr_t key;
-	int kind;
-	double val;
-} simp_cand;
-
-typedef struct simp_list {
-	simp_cand *v;
-	size_t n, cap;
-} simp_list;
-
-void simp_push(simp_list *l, MlirOperation op, intptr_t key, int kind,
-	double val);
-void simp_free(simp_list *l);
-
-/* The number of candidates collect lists for module: a pass's count. */
-size_t simp_count(MlirOperation module,
-	void (*collect)(simp_list *l, MlirOperation module));
-/* Whether v[k] is the first candidate of its target within [begin, k]. */
-int simp_first_in_chunk(const simp_list *l, size_t begin, size_t k);
 
 #endif

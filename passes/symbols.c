@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "edit.h"
 #include "mlir_io.h"
 
 static MlirStringRef sym_name(MlirOperation op)
@@ -57,41 +56,38 @@ static int name_less(MlirStringRef a, const char *b)
 	return memcmp(a.data, b, nb) < 0;
 }
 
-static int name_taken(const edit_ops *syms, const char *name)
+static int name_taken(const pass_targets *syms, const char *name)
 {
 	size_t i, n = strlen(name);
 
 	for (i = 0; i < syms->n; i++) {
-		MlirStringRef s = sym_name(syms->v[i]);
+		MlirStringRef s = sym_name(syms->v[i].op);
 		if (s.length == n && !memcmp(s.data, name, n))
 			return 1;
 	}
 	return 0;
 }
 
-static size_t symbols_count(MlirOperation module)
+static void symbols_list(pass_targets *out, MlirOperation module)
 {
-	return edit_count(module, keep_symbol, NULL);
+	pass_collect(out, module, keep_symbol, NULL);
 }
 
-static int symbols_apply(MlirOperation module, size_t begin, size_t end,
-	gred_error *e)
+static int symbols_change(MlirOperation module, const pass_targets *syms,
+	size_t begin, size_t end)
 {
 	MlirContext ctx = mlirOperationGetContext(module);
-	edit_ops syms = {0};
 	size_t i, next = 0;
 	int changed = 0;
 
-	(void)e;
-	edit_collect(&syms, module, keep_symbol, NULL);
-	for (i = begin; i < end && i < syms.n; i++) {
-		MlirOperation op = syms.v[i];
+	for (i = begin; i < end; i++) {
+		MlirOperation op = syms->v[i].op;
 		MlirStringRef old = sym_name(op);
 		char name[16], *was;
 
 		do
 			short_name(name, next++);
-		while (name_taken(&syms, name));
+		while (name_taken(syms, name));
 		if (!name_less(old, name)) {
 			was = ir_strdup(old);
 			if (mlirLogicalResultIsSuccess(
@@ -108,8 +104,7 @@ static int symbols_apply(MlirOperation module, size_t begin, size_t end,
 			free(was);
 		}
 	}
-	edit_ops_free(&syms);
 	return changed;
 }
 
-const pass pass_symbols = {"symbols", symbols_count, symbols_apply};
+const pass pass_symbols = {"symbols", symbols_list, symbols_change};

@@ -87,7 +87,7 @@ static size_t ir_count(source *s)
 {
 	ir_source *is = (ir_source *)s;
 
-	return is->p->count(*is->cur);
+	return pass_count(is->p, *is->cur);
 }
 
 static int ir_make(source *s, size_t begin, size_t end, gred_buf *out,

@@ -74,10 +74,16 @@ static const tri_pattern llvm[] = {
 	 "(?:\\s+" MODOFF "|\\s+" FILELINE ")?)\\s*$"},
 };
 
-/* glibc and libstdc++: assert, stack protector, heap checks, terminate. */
+/* glibc and libstdc++: assert (also behind a runner's prefix), stack
+** protector, heap checks, terminate. */
 static const tri_pattern glibc[] = {
 	{R_EVENT, "Assertion", "assert", 2, 0,
-	 "(?:^|: )(?<file>[^\\s:]+):(?<line>\\d+): (?<func>.+?): Assertion [`'](?<msg>.*)' failed"},
+	 "(?:^|\\s)(?<file>[^\\s:]+):(?<line>\\d+): (?<func>.+?): Assertion [`'](?<msg>.*)' failed"},
+	/* BSD and macOS libc: "Assertion failed: (cond), function f, file
+	** f.c, line 3." */
+	{R_EVENT, "Assertion failed: (", "assert", 2, 0,
+	 "Assertion failed: \\((?<msg>.*)\\), function (?<func>[^,]+), "
+	 "file (?<file>[^,]+), line (?<line>\\d+)"},
 	{R_EVENT, "stack smashing", "stack-smashing", 2, 0,
 	 "^\\*\\*\\* stack smashing detected \\*\\*\\*"},
 	{R_EVENT, "detected ***", "fortify", 2, 0,
@@ -105,6 +111,26 @@ static const tri_pattern rust[] = {
 	 "^\\s+(?<idx>\\d+):\\s+(?:0x[0-9a-fA-F]+ - )?(?<func>\\S.*?)\\s*$"},
 	{R_AT, "at ", NULL, 0, TRI_CONTEXT,
 	 "^\\s+at (?<file>\\S.*?):(?<line>\\d+)(?::\\d+)?\\s*$"},
+};
+
+/* onnxruntime errors through its Python and C# bindings: "[ONNXRuntimeError]
+** : 10 : INVALID_GRAPH : msg", "OnnxRuntimeException: [ErrorCode:InvalidGraph]
+** msg". Ahead of Python's exception line, so that the kind is the same
+** with a traceback or without one, and from either binding. */
+static const tri_pattern onnxruntime[] = {
+	{R_EVENT, "[ONNXRuntimeError]", "onnxruntime", 3, 0,
+	 "\\[ONNXRuntimeError\\] : \\d+ : \\w+ : (?<msg>.*?)\\s*$"},
+	{R_EVENT, "OnnxRuntimeException", "onnxruntime", 3, 0,
+	 "OnnxRuntimeException: \\[ErrorCode:\\w+\\] (?<msg>.*?)\\s*$"},
+};
+
+/* PyTorch's internal assertions (TORCH_INTERNAL_ASSERT) as Python prints
+** them: "RuntimeError: cond INTERNAL ASSERT FAILED at "file":line, please
+** report a bug to PyTorch. detail". Ahead of Python's exception line. */
+static const tri_pattern pytorch[] = {
+	{R_EVENT, "INTERNAL ASSERT FAILED", "torch-assert", 3, 0,
+	 "^(?:[A-Za-z_][\\w.]*: )?(?<msg>\\S.*? INTERNAL ASSERT FAILED at "
+	 "\"(?<file>[^\"]+)\":(?<line>\\d+).*?)\\s*$"},
 };
 
 /* Python tracebacks and faulthandler dumps. */
@@ -148,6 +174,8 @@ const tri_format tri_formats[] = {
 	{"gdb", FAM_NATIVE, gdb, N(gdb)},
 	{"lldb", FAM_NATIVE, lldb, N(lldb)},
 	{"rust", FAM_RUST, rust, N(rust)},
+	{"onnxruntime", FAM_PYTHON, onnxruntime, N(onnxruntime)},
+	{"pytorch", FAM_PYTHON, pytorch, N(pytorch)},
 	{"python", FAM_PYTHON, python, N(python)},
 	{"llvm", FAM_NATIVE, llvm, N(llvm)},
 	{"glibc", FAM_NATIVE, glibc, N(glibc)},
@@ -192,7 +220,7 @@ const tri_ignore tri_ignores[] = {
 	{0, "^llvm::sys::"},
 	{0, "^(?:__GI_)?(?:abort|raise|gsignal)$"},
 	{0, "^__pthread_kill|^pthread_kill$|^__GI___pthread_kill"},
-	{0, "^(?:__GI_)?__assert_fail|^__assert_fail_base$|^__assert_perror_fail$"},
+	{0, "^(?:__GI_)?__assert_fail|^__assert_fail_base$|^__assert_perror_fail$|^__assert_rtn$"},
 	{0, "^__libc_|^__GI___libc_|^_start$|^__fortify_fail|^__chk_fail|^__stack_chk_fail"},
 	{0, "^__(?:asan|lsan|ubsan|msan|tsan|sanitizer|interception)|^_?__interceptor_"},
 	{0, "^(?:malloc|calloc|realloc|free|reallocarray|posix_memalign|aligned_alloc|"

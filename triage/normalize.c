@@ -181,6 +181,118 @@ static int is_word(char c)
 	return isalnum((unsigned char)c) || c == '_';
 }
 
+/* GCC spells integer types out where Clang does not. */
+static const char *const int_spellings[][2] = {
+	{"long long unsigned int", "unsigned long long"},
+	{"long long int", "long long"},
+	{"long unsigned int", "unsigned long"},
+	{"short unsigned int", "unsigned short"},
+	{"long int", "long"},
+	{"short int", "short"},
+	{"std::__cxx11::", "std::"},
+	{"std::__1::", "std::"},
+	{"> >", ">>"},
+};
+
+/* Appends type s the same way from GCC and Clang: integer names, inline
+** namespaces of the standard library, spacing. */
+static void norm_type(gred_buf *out, const char *s, size_t n)
+{
+	size_t i = 0, k;
+
+	while (n && isspace((unsigned char)s[n - 1]))
+		n--;
+	while (i < n && isspace((unsigned char)s[i]))
+		i++;
+	while (i < n) {
+		for (k = 0; k < sizeof(int_spellings) / sizeof(int_spellings[0]); k++) {
+			const char *w = int_spellings[k][0];
+			size_t wn = strlen(w);
+			if (starts(s + i, n - i, w) &&
+			    (!is_word(w[0]) || i == 0 || !is_word(s[i - 1])) &&
+			    (!is_word(w[wn - 1]) || i + wn == n || !is_word(s[i + wn])))
+				break;
+		}
+		if (k < sizeof(int_spellings) / sizeof(int_spellings[0])) {
+			buf_puts(out, int_spellings[k][1]);
+			i += strlen(int_spellings[k][0]);
+			/* "> > >": the last '>' may close another pair */
+			if (s[i - 1] == '>' && i < n && s[i] == ' ' && i + 1 < n &&
+			    s[i + 1] == '>')
+				i++;
+		} else {
+			buf_append(out, &s[i], 1);
+			i++;
+		}
+	}
+}
+
+/*
+** The template arguments a pretty function name (__PRETTY_FUNCTION__)
+** lists at its end, " [with T = long int; reference = ...]" from GCC,
+** " [T = long]" from Clang, as " [T = long]": only the bindings of
+** template parameters (names from an upper-case letter, as T, _Tp, To;
+** not the typedefs GCC adds nor its unnamed parameters), types spelled
+** alike. Nothing if there are none.
+*/
+void tri_norm_template_args(gred_buf *out, const char *s, size_t n)
+{
+	size_t i, open = n, start, nb = 0;
+	int depth = 0;
+
+	while (n && isspace((unsigned char)s[n - 1]))
+		n--;
+	if (!n || s[n - 1] != ']')
+		return;
+	for (i = n; i-- > 0;) {
+		if (s[i] == ']' || s[i] == '>' || s[i] == ')')
+			depth++;
+		else if ((s[i] == '[' || s[i] == '<' || s[i] == '(') && --depth == 0) {
+			open = i;
+			break;
+		}
+	}
+	if (open == n || s[open] != '[')
+		return;
+	start = open + 1;
+	if (starts(s + start, n - 1 - start, "with "))
+		start += 5;
+	for (i = start, depth = 0; i <= n - 1; i++) {
+		const char *eq, *name;
+		size_t k, nn;
+
+		if (i < n - 1 && (s[i] == '<' || s[i] == '(' || s[i] == '['))
+			depth++;
+		else if (i < n - 1 && (s[i] == '>' || s[i] == ')' || s[i] == ']'))
+			depth--;
+		if (i < n - 1 && (depth > 0 || (s[i] != ';' && s[i] != ',')))
+			continue;
+		/* one binding: s[start, i) is "[type] NAME = value" */
+		eq = memchr(s + start, '=', i - start);
+		if (eq) {
+			k = (size_t)(eq - s);
+			while (k > start && s[k - 1] == ' ')
+				k--;
+			nn = 0;
+			while (k > start && is_word(s[k - 1])) {
+				k--;
+				nn++;
+			}
+			name = s + k;
+			if (nn && (isupper((unsigned char)name[0]) || (name[0] == '_' &&
+			    nn > 1 && isupper((unsigned char)name[1])))) {
+				buf_puts(out, nb++ ? ", " : " [");
+				buf_append(out, name, nn);
+				buf_puts(out, " = ");
+				norm_type(out, eq + 1, (size_t)(s + i - eq - 1));
+			}
+		}
+		start = i + 1;
+	}
+	if (nb)
+		buf_puts(out, "]");
+}
+
 /*
 ** Messages keep their words and drop what varies between runs of one
 ** bug: hex and decimal numbers that stand alone (sizes, addresses, pids;

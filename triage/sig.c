@@ -271,21 +271,11 @@ static int looks_binary(const char *log, size_t len)
 	return bad * 20 > n;
 }
 
-int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
-	size_t len, gred_error *e)
+/* Whether the log is worth scanning: not blank, not binary data. */
+static int check_text(const char *log, size_t len, gred_error *e)
 {
-	tri_scan *s = &p->scan;
-	tri_event *ev;
-	enum tri_family fam = FAM_NATIVE;
-	long si;
-	size_t i, k, blank = 0;
-	gred_buf key = {0}, msg = {0};
-	const char *kind = "none", *mods[MAX_DISPLAY];
-	int unnamed[MAX_DISPLAY];
-	size_t top;
-	int is_abort = 0, is_assert;
+	size_t blank = 0;
 
-	memset(out, 0, sizeof(*out));
 	while (blank < len && (log[blank] == ' ' || log[blank] == '\t' ||
 	       log[blank] == '\r' || log[blank] == '\n'))
 		blank++;
@@ -294,48 +284,63 @@ int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
 	if (looks_binary(log, len) || (len > BINARY_SAMPLE &&
 	    looks_binary(log + len - BINARY_SAMPLE, BINARY_SAMPLE)))
 		return gred_errorf(e, "binary data, not a text log");
+	return 0;
+}
 
-	tri_scan_log(p, log, len);
-	ev = pick_event(s);
+/* The family of the crash: its report's, else that of the first stack
+** with frames. */
+static enum tri_family pick_family(const tri_scan *s, const tri_event *ev)
+{
+	size_t i;
+
 	if (ev)
-		fam = ev->fmt->family;
-	else if (s->nstacks)
-		for (i = 0; i < s->nstacks; i++)
-			if (s->stacks[i].n) {
-				fam = s->stacks[i].family;
-				break;
-			}
-	si = pick_stack(s, ev, fam);
-	out->crashed = ev || si >= 0;
+		return ev->fmt->family;
+	for (i = 0; i < s->nstacks; i++)
+		if (s->stacks[i].n)
+			return s->stacks[i].family;
+	return FAM_NATIVE;
+}
 
-	if (si >= 0) {
-		tri_stack *st = &s->stacks[si];
-		size_t n = st->n < MAX_DISPLAY ? st->n : MAX_DISPLAY;
+/* out->stack: the display frames of stack st, crash order, signal
+** handlers cut. Returns whether abort is among them. */
+static int build_stack(triage_sig *out, triage_parser *p, const tri_stack *st)
+{
+	const tri_scan *s = &p->scan;
+	size_t n = st->n < MAX_DISPLAY ? st->n : MAX_DISPLAY, k, top;
+	const char *mods[MAX_DISPLAY];
+	int unnamed[MAX_DISPLAY], is_abort = 0;
 
-		out->stack = xcalloc(n, sizeof(*out->stack));
-		for (k = 0; k < n; k++) {
-			size_t at = st->reverse ? st->first + st->n - 1 - k : st->first + k;
-			const tri_rawframe *fr = &s->frames[at];
-			size_t mn = 0;
-			unnamed[k] = 0;
-			make_frame(p, &out->stack[k], fr, st->family, &is_abort,
-				&unnamed[k]);
-			mods[k] = fr->module.n ? tri_basename(fr->module.p,
-				fr->module.n, &mn) : NULL;
-		}
-		out->nstack = n;
-		/* An unnamed crashing frame is known only by the faulting
-		** instruction, which moves with the input inside one function;
-		** its callers' return addresses do not. */
-		top = cut_handlers(out, mods);
-		if (top < n && unnamed[top] && !out->stack[top].ignored) {
-			char *at = strchr(out->stack[top].func, '@');
-			if (at)
-				strcpy(at + 1, "?");
-		}
+	out->stack = xcalloc(n, sizeof(*out->stack));
+	for (k = 0; k < n; k++) {
+		size_t at = st->reverse ? st->first + st->n - 1 - k : st->first + k;
+		const tri_rawframe *fr = &s->frames[at];
+		size_t mn = 0;
+		unnamed[k] = 0;
+		make_frame(p, &out->stack[k], fr, st->family, &is_abort,
+			&unnamed[k]);
+		mods[k] = fr->module.n ? tri_basename(fr->module.p,
+			fr->module.n, &mn) : NULL;
 	}
+	out->nstack = n;
+	/* An unnamed crashing frame is known only by the faulting
+	** instruction, which moves with the input inside one function;
+	** its callers' return addresses do not. */
+	top = cut_handlers(out, mods);
+	if (top < n && unnamed[top] && !out->stack[top].ignored) {
+		char *at = strchr(out->stack[top].func, '@');
+		if (at)
+			strcpy(at + 1, "?");
+	}
+	return is_abort;
+}
 
-	/* Kind. */
+/* out->kind: from the report's pattern or signal, else by family. */
+static void set_kind(triage_sig *out, const tri_event *ev,
+	enum tri_family fam, int is_abort)
+{
+	static const char *by_family[] = {"crash", "python", "node", "rust-panic"};
+	const char *kind = "none";
+
 	if (ev && ev->pat->role == R_SIGNAL) {
 		kind = ev->sigkind;
 	} else if (ev && ev->pat->kind) {
@@ -343,52 +348,120 @@ int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
 		if (kl && ev->pat->kind[kl - 1] == ':') {
 			out->kind = xasprintf("%s%.*s", ev->pat->kind, (int)ev->kind.n,
 				ev->kind.p ? ev->kind.p : "");
-			kind = NULL;
-		} else {
-			kind = ev->pat->kind;
+			return;
 		}
+		kind = ev->pat->kind;
 	} else if (out->crashed) {
-		static const char *by_family[] = {"crash", "python", "node", "rust-panic"};
 		kind = by_family[fam];
 	}
 	if (kind && !strcmp(kind, "crash") && is_abort)
 		kind = "abort";
 	if (kind)
 		out->kind = xstrdup(kind);
-	out->format = xstrdup(ev ? ev->fmt->name : si >= 0 ? "stack" : "none");
+}
 
-	/* Message. */
-	is_assert = ev && ev->pat->role == R_EVENT && ev->pat->kind &&
+/* The report's message, normalised; an assertion's starts with its
+** function and that function's template arguments. */
+static void add_message(gred_buf *msg, const tri_event *ev,
+	enum tri_family fam)
+{
+	int is_assert = ev && ev->pat->role == R_EVENT && ev->pat->kind &&
 		!strcmp(ev->pat->kind, "assert");
+
 	if (is_assert) {
-		tri_norm_func(&msg, ev->func.p, ev->func.n);
-		buf_puts(&msg, ": ");
+		/* With no frames, the template arguments may be all that
+		** tells two bugs of one templated function apart. */
+		tri_norm_func(msg, ev->func.p, ev->func.n);
+		tri_norm_template_args(msg, ev->func.p, ev->func.n);
+		buf_puts(msg, ": ");
 	}
 	if (ev && ev->msg.n)
-		tri_norm_message(&msg, ev->msg.p, ev->msg.n, is_assert ?
+		tri_norm_message(msg, ev->msg.p, ev->msg.n, is_assert ?
 			NORM_VERBATIM : fam == FAM_PYTHON || fam == FAM_NODE ?
 			NORM_VALUES : NORM_MESSAGE);
+}
 
-	/* Top frames. */
-	out->frames = xcalloc((size_t)p->opts.frames, sizeof(char *));
-	for (k = 0; k < out->nstack && out->nframes < (size_t)p->opts.frames; k++)
+/* out->frames: the top frames not ignored, at most `most`. */
+static void pick_frames(triage_sig *out, int most)
+{
+	size_t k;
+
+	out->frames = xcalloc((size_t)most, sizeof(char *));
+	for (k = 0; k < out->nstack && out->nframes < (size_t)most; k++)
 		if (!out->stack[k].ignored)
 			out->frames[out->nframes++] = xstrdup(out->stack[k].func);
-	if (!out->nframes && ev && ev->signame && !msg.len)
-		buf_puts(&msg, ev->signame);  /* all a bare signal line says */
-	if (!out->nframes && ev && ev->file.n) {
-		/* No usable stack: where the report says it happened. */
+}
+
+/* Without frames, what the report says instead: a bare signal's name,
+** where it happened. */
+static void add_frameless_detail(gred_buf *msg, const tri_event *ev)
+{
+	if (ev && ev->signame && !msg->len)
+		buf_puts(msg, ev->signame);  /* all a bare signal line says */
+	if (ev && ev->file.n) {
 		size_t bn;
 		const char *base = tri_basename(ev->file.p, ev->file.n, &bn);
-		buf_printf(&msg, "%sat %.*s", msg.len ? " " : "", (int)bn, base);
+		buf_printf(msg, "%sat %.*s", msg->len ? " " : "", (int)bn, base);
 	}
-	out->message = msg.data ? msg.data : xstrdup("");
+}
+
+/*
+** A crash whose report said nothing of its own (a "Stack dump:" with no
+** frame read) has no message, no frames and only a generic kind. Such
+** logs would all share one signature, and one bucket whatever their bug:
+** each gets its own, named by the log's content.
+*/
+static int says_nothing(const triage_sig *out, const tri_event *ev,
+	size_t msglen)
+{
+	return out->crashed && !out->nframes && !msglen &&
+		(!ev || ev->pat->role == R_STACK || ev->pat->role == R_SIGNAL);
+}
+
+/* out->key (kind, message, frames, a line each) and its hash. */
+static void set_key(triage_sig *out)
+{
+	gred_buf key = {0};
+	size_t k;
 
 	buf_printf(&key, "%s\n%s", out->kind, out->message);
 	for (k = 0; k < out->nframes; k++)
 		buf_printf(&key, "\n%s", out->frames[k]);
 	out->key = key.data;
 	out->hash = hash_bytes(key.data, key.len);
+}
+
+int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
+	size_t len, gred_error *e)
+{
+	tri_scan *s = &p->scan;
+	const tri_event *ev;
+	enum tri_family fam;
+	gred_buf msg = {0};
+	int is_abort = 0;
+	long si;
+
+	memset(out, 0, sizeof(*out));
+	if (check_text(log, len, e) < 0)
+		return -1;
+	tri_scan_log(p, log, len);
+	ev = pick_event(s);
+	fam = pick_family(s, ev);
+	si = pick_stack(s, ev, fam);
+	out->crashed = ev || si >= 0;
+	if (si >= 0)
+		is_abort = build_stack(out, p, &s->stacks[si]);
+	set_kind(out, ev, fam, is_abort);
+	out->format = xstrdup(ev ? ev->fmt->name : si >= 0 ? "stack" : "none");
+	add_message(&msg, ev, fam);
+	pick_frames(out, p->opts.frames);
+	if (!out->nframes)
+		add_frameless_detail(&msg, ev);
+	if (says_nothing(out, ev, msg.len))
+		buf_printf(&msg, "nothing read but a crash; log %016llx",
+			(unsigned long long)hash_bytes(log, len));
+	out->message = msg.data ? msg.data : xstrdup("");
+	set_key(out);
 	return 0;
 }
 

@@ -140,9 +140,94 @@ static void test_triage__assertion(void **state)
 		" #9 0x000055d6a1b2c3d5 (anonymous namespace)::WidenPattern::matchAndRewrite(mlir::arith::AddIOp, mlir::PatternRewriter&) const /src/mlir/lib/Foo.cpp:12:7\n"
 		"#10 0x000055d6a1b2c3d6 mlir::PatternApplicator::matchAndRewrite(mlir::Operation*, mlir::PatternRewriter&, llvm::function_ref<bool (mlir::Pattern const&)>) /src/mlir/lib/Rewrite/PatternApplicator.cpp:200:25\n",
 		"assert",
-		"llvm::cast: isa<To>(Val) && \"cast<Ty>() argument of incompatible type!\"",
+		"llvm::cast [To = mlir::IntegerType, From = mlir::Type]: isa<To>(Val) && \"cast<Ty>() argument of incompatible type!\"",
 		"llvm::cast", "WidenPattern::matchAndRewrite",
 		"mlir::PatternApplicator::matchAndRewrite");
+}
+
+static void test_triage__assertion_keeps_template_arguments(void **state)
+{
+	static const char *cases[][2] = {
+		/* GCC: typedefs and unnamed parameters go, integers by Clang's names */
+		{"T& llvm::SmallVectorTemplateCommon<T, <template-parameter-1-2> >::operator[](size_type) [with T = long int; <template-parameter-1-2> = void; reference = long int&; size_type = long unsigned int]",
+		 " [T = long]"},
+		{"reference llvm::SmallVectorTemplateCommon<long>::operator[](size_type) [T = long]",
+		 " [T = long]"},
+		{"void f() [with _Tp = std::__cxx11::basic_string<char>; _Alloc = std::allocator<std::__cxx11::basic_string<char> >]",
+		 " [_Tp = std::basic_string<char>, _Alloc = std::allocator<std::basic_string<char>>]"},
+		{"void g() [with long unsigned int N = 3; F = void (*)(int, int)]",
+		 " [N = 3, F = void (*)(int, int)]"},
+		{"void h() [with Key = std::pair<long long unsigned int, short int>]",
+		 " [Key = std::pair<unsigned long long, short>]"},
+		{"check_rank", ""},
+		{"std::string foo[abi:cxx11](int)", ""},
+	};
+	static const char *const elems[] = {"long int", "unsigned int",
+		"mlir::Value", "mlir::utils::IteratorType"};
+	triage_sig s[4];
+	size_t i, j;
+
+	(void)state;
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		gred_buf b = {0};
+		buf_puts(&b, "");
+		tri_norm_template_args(&b, cases[i][0], strlen(cases[i][0]));
+		assert_string_equal(b.data, cases[i][1]);
+		buf_free(&b);
+	}
+	/* One assertion in one templated function, four element types: four
+	** bugs, told apart by nothing but T. */
+	for (i = 0; i < 4; i++) {
+		char *log = xasprintf("a.out: SmallVector.h:298: T& llvm::SmallVectorTemplateCommon<T, <template-parameter-1-2> >::operator[](size_type) [with T = %s; <template-parameter-1-2> = void; reference = %s&; size_type = long unsigned int]: Assertion `idx < size()' failed.\n",
+			elems[i], elems[i]);
+		s[i] = sig_of(log, 0);
+		free(log);
+	}
+	assert_string_equal(s[0].message,
+		"llvm::SmallVectorTemplateCommon::operator[] [T = long]: idx < size() at SmallVector.h");
+	for (i = 0; i < 4; i++)
+		for (j = i + 1; j < 4; j++)
+			assert_false(triage_sig_equal(&s[i], &s[j]));
+	for (i = 0; i < 4; i++)
+		triage_sig_free(&s[i]);
+	/* Clang's spelling of the first is the same bug. */
+	s[0] = sig_of("a.out: SmallVector.h:298: reference llvm::SmallVectorTemplateCommon<long>::operator[](size_type) [T = long]: Assertion `idx < size()' failed.\n", 0);
+	s[1] = sig_of("a.out: SmallVector.h:298: T& llvm::SmallVectorTemplateCommon<T, <template-parameter-1-2> >::operator[](size_type) [with T = long int; <template-parameter-1-2> = void; reference = long int&; size_type = long unsigned int]: Assertion `idx < size()' failed.\n", 0);
+	assert_true(triage_sig_equal(&s[0], &s[1]));
+	triage_sig_free(&s[0]);
+	triage_sig_free(&s[1]);
+}
+
+static void test_triage__bsd_assertion(void **state)
+{
+	triage_sig a, b;
+
+	(void)state;
+	/* macOS, no frames: where it failed stands in for them. */
+	expect_sig("Assertion failed: (isa<To>(Val) && \"cast<Ty>() argument of incompatible type!\"), function cast, file Casting.h, line 566.\n"
+		"PLEASE submit a bug report to https://github.com/llvm/llvm-project/issues/ and include the crash backtrace.\n",
+		"assert",
+		"cast: isa<To>(Val) && \"cast<Ty>() argument of incompatible type!\" at Casting.h",
+		NULL, NULL, NULL);
+	/* With the LLVM stack dump that follows it on macOS. */
+	expect_sig("Assertion failed: (idx < size()), function operator[], file SmallVector.h, line 291.\n"
+		"Stack dump:\n"
+		"0  mlir-opt                 0x0000000104f1c5d4 llvm::sys::PrintStackTrace(llvm::raw_ostream&, int) + 56\n"
+		"1  mlir-opt                 0x0000000104f1a6f0 llvm::sys::RunSignalHandlers() + 112\n"
+		"2  libsystem_platform.dylib 0x000000018e2d2a24 _sigtramp + 56\n"
+		"3  libsystem_c.dylib        0x000000018e1a3ae8 abort + 180\n"
+		"4  libsystem_c.dylib        0x000000018e1a2e44 __assert_rtn + 272\n"
+		"5  mlir-opt                 0x0000000105a0c2f0 mlir::foldShape(mlir::Operation*) + 612\n"
+		"6  mlir-opt                 0x0000000105a0b120 mlir::ShapePass::runOnOperation() + 96\n",
+		"assert", "operator[]: idx < size()", "mlir::foldShape",
+		"mlir::ShapePass::runOnOperation", NULL);
+	/* Two assertions of one line differ by their condition. */
+	a = sig_of("Assertion failed: (x > 0), function f, file a.c, line 3.\n", 0);
+	b = sig_of("Assertion failed: (x > 1), function f, file a.c, line 3.\n", 0);
+	assert_string_equal(a.message, "f: x > 0 at a.c");
+	assert_false(triage_sig_equal(&a, &b));
+	triage_sig_free(&a);
+	triage_sig_free(&b);
 }
 
 static void test_triage__asan_report_uses_first_stack(void **state)
@@ -233,6 +318,20 @@ static void test_triage__glibc_messages(void **state)
 		NULL, NULL, NULL);
 }
 
+static void test_triage__libstdcxx_assertion(void **state)
+{
+	(void)state;
+	/* _GLIBCXX_ASSERTIONS, GCC 12 and 13 (constexpr), behind a runner's
+	** time stamp. */
+	expect_sig("/usr/include/c++/12/bits/stl_vector.h:1123: std::vector<_Tp, _Alloc>::reference std::vector<_Tp, _Alloc>::operator[](size_type) [with _Tp = int; _Alloc = std::allocator<int>; reference = int&; size_type = long unsigned int]: Assertion '__n < this->size()' failed.\n"
+		"Aborted (core dumped)\n",
+		"assert", "std::vector::operator[] [_Tp = int, _Alloc = std::allocator<int>]: __n < this->size() at stl_vector.h",
+		NULL, NULL, NULL);
+	expect_sig("[2024-05-01 12:00:03] /usr/include/c++/13/bits/stl_vector.h:1125: constexpr std::vector<_Tp, _Alloc>::reference std::vector<_Tp, _Alloc>::operator[](size_type) [with _Tp = int; _Alloc = std::allocator<int>; reference = int&; size_type = long unsigned int]: Assertion '__n < this->size()' failed.\n",
+		"assert", "std::vector::operator[] [_Tp = int, _Alloc = std::allocator<int>]: __n < this->size() at stl_vector.h",
+		NULL, NULL, NULL);
+}
+
 static void test_triage__bare_signals_keep_their_name(void **state)
 {
 	triage_sig a = sig_of("Segmentation fault (core dumped)\n", 0);
@@ -245,6 +344,34 @@ static void test_triage__bare_signals_keep_their_name(void **state)
 	assert_false(triage_sig_equal(&a, &b));
 	triage_sig_free(&a);
 	triage_sig_free(&b);
+}
+
+static void test_triage__little_parsed_logs_stay_apart(void **state)
+{
+	/* A crash marker and nothing else gred can read: two bugs. */
+	triage_sig a = sig_of("PLEASE submit a bug report\nStack dump:\n"
+		"<frames of a format gred does not know> foo\n", 0);
+	triage_sig b = sig_of("PLEASE submit a bug report\nStack dump:\n"
+		"<frames of a format gred does not know> bar\n", 0);
+	triage_sig c = sig_of("PLEASE submit a bug report\nStack dump:\n"
+		"<frames of a format gred does not know> bar\n", 0);
+	triage_sig d = sig_of("*** stack smashing detected ***: terminated\n", 0);
+	triage_sig f = sig_of("*** stack smashing detected ***: terminated\nAborted\n", 0);
+
+	(void)state;
+	assert_true(a.crashed);
+	assert_string_equal(a.kind, "crash");
+	assert_int_equal(a.nframes, 0);
+	assert_false(triage_sig_equal(&a, &b));
+	/* The same log twice is the same report. */
+	assert_true(triage_sig_equal(&b, &c));
+	/* A report that names its kind still groups. */
+	assert_true(triage_sig_equal(&d, &f));
+	triage_sig_free(&a);
+	triage_sig_free(&b);
+	triage_sig_free(&c);
+	triage_sig_free(&d);
+	triage_sig_free(&f);
 }
 
 static void test_triage__python_traceback(void **state)
@@ -300,6 +427,70 @@ static void test_triage__node_and_onnxruntime_errors(void **state)
 		assert_false(s.crashed);
 		triage_sig_free(&s);
 	}
+}
+
+static void test_triage__onnxruntime_bindings(void **state)
+{
+	static const char py[] =
+		"onnxruntime.capi.onnxruntime_pybind11_state.InvalidArgument: [ONNXRuntimeError] : 2 : INVALID_ARGUMENT : Got invalid dimensions for input: x for the following indices\n"
+		" index: 1 Got: 4 Expected: 3\n"
+		" Please fix either the inputs or the model.\n";
+	static const char cs[] =
+		"Unhandled exception. Microsoft.ML.OnnxRuntime.OnnxRuntimeException: [ErrorCode:InvalidArgument] Got invalid dimensions for input: x for the following indices\n"
+		" index: 1 Got: 4 Expected: 3\n"
+		" Please fix either the inputs or the model.\n"
+		"   at Microsoft.ML.OnnxRuntime.NativeApiStatus.VerifySuccess(IntPtr nativeStatus)\n"
+		"   at Program.Main(String[] args) in /src/app/Program.cs:line 12\n";
+	triage_sig a, b;
+
+	(void)state;
+	/* The same error from Python and from C#: one signature. */
+	a = sig_of(py, 0);
+	b = sig_of(cs, 0);
+	assert_true(a.crashed);
+	assert_string_equal(a.kind, "onnxruntime");
+	assert_string_equal(a.message,
+		"Got invalid dimensions for input: x for the following indices");
+	assert_true(triage_sig_equal(&a, &b));
+	triage_sig_free(&a);
+	triage_sig_free(&b);
+	/* Under a traceback: same kind and message, the Python frames. */
+	expect_sig("Traceback (most recent call last):\n"
+		"  File \"/src/run.py\", line 9, in <module>\n"
+		"    sess = ort.InferenceSession(\"model.onnx\")\n"
+		"  File \"/usr/lib/python3/dist-packages/onnxruntime/capi/onnxruntime_inference_collection.py\", line 472, in _create_inference_session\n"
+		"    sess = C.InferenceSession(session_options, self._model_path, True, self._read_config_from_model)\n"
+		"onnxruntime.capi.onnxruntime_pybind11_state.InvalidGraph: [ONNXRuntimeError] : 10 : INVALID_GRAPH : Load model from model.onnx failed:This is an invalid model. Error: Node (conv0) has input size 2 not in range [min=3, max=3].\n",
+		"onnxruntime",
+		"Load model from model.onnx failed:This is an invalid model. Error: Node (conv0) has input size N not in range [min=N, max=N].",
+		"onnxruntime_inference_collection.py:_create_inference_session",
+		"run.py:<module>", NULL);
+}
+
+static void test_triage__pytorch_internal_assert(void **state)
+{
+	triage_sig a, b;
+
+	(void)state;
+	expect_sig("RuntimeError: false INTERNAL ASSERT FAILED at \"../torch/csrc/jit/ir/alias_analysis.cpp\":608, please report a bug to PyTorch. We don't have an op for aten::add but it isn't a special case.  Argument types: Tensor, int, \n",
+		"torch-assert",
+		"false INTERNAL ASSERT FAILED at \"?\":N, please report a bug to PyTorch. We don't have an op for aten::add but it isn't a special case. Argument types: Tensor, int, at alias_analysis.cpp",
+		NULL, NULL, NULL);
+	/* Under a traceback, or with the exception class left out: the same. */
+	a = sig_of("Traceback (most recent call last):\n"
+		"  File \"/src/t.py\", line 4, in <module>\n"
+		"    torch.jit.script(f)\n"
+		"RuntimeError: r.dim() == 2 INTERNAL ASSERT FAILED at \"/pytorch/aten/src/ATen/native/Linear.cpp\":77, please report a bug to PyTorch. \n", 0);
+	b = sig_of("Traceback (most recent call last):\n"
+		"  File \"/home/u/t.py\", line 4, in <module>\n"
+		"    torch.jit.script(f)\n"
+		"r.dim() == 2 INTERNAL ASSERT FAILED at \"/build/aten/src/ATen/native/Linear.cpp\":79, please report a bug to PyTorch. \n", 0);
+	assert_string_equal(a.kind, "torch-assert");
+	assert_int_equal(a.nframes, 1);
+	assert_string_equal(a.frames[0], "t.py:<module>");
+	assert_true(triage_sig_equal(&a, &b));
+	triage_sig_free(&a);
+	triage_sig_free(&b);
 }
 
 static void test_triage__rust_panic(void **state)
@@ -568,13 +759,19 @@ int main(void)
 		cmocka_unit_test(test_triage__llvm_symbolised_equals_unsymbolised),
 		cmocka_unit_test(test_triage__llvm_error_and_abort),
 		cmocka_unit_test(test_triage__assertion),
+		cmocka_unit_test(test_triage__assertion_keeps_template_arguments),
+		cmocka_unit_test(test_triage__bsd_assertion),
 		cmocka_unit_test(test_triage__asan_report_uses_first_stack),
 		cmocka_unit_test(test_triage__ubsan_runtime_error),
 		cmocka_unit_test(test_triage__gdb_and_lldb_backtraces),
 		cmocka_unit_test(test_triage__glibc_messages),
+		cmocka_unit_test(test_triage__libstdcxx_assertion),
 		cmocka_unit_test(test_triage__bare_signals_keep_their_name),
+		cmocka_unit_test(test_triage__little_parsed_logs_stay_apart),
 		cmocka_unit_test(test_triage__python_traceback),
 		cmocka_unit_test(test_triage__node_and_onnxruntime_errors),
+		cmocka_unit_test(test_triage__onnxruntime_bindings),
+		cmocka_unit_test(test_triage__pytorch_internal_assert),
 		cmocka_unit_test(test_triage__rust_panic),
 		cmocka_unit_test(test_triage__mixed_log_prefers_native_crash),
 		cmocka_unit_test(test_triage__interleaved_and_truncated),
