@@ -107,14 +107,19 @@ static int rm_all_cb(const char *path, const struct stat *st, int flag,
 	return 0;
 }
 
-/* A path the test can still find from its own directory. */
+/* A path the test can still find from its own directory. An argument
+** is taken for a path if it names an existing file, or anything existing
+** when it is written with a '/': a bare word that happens to name a
+** directory here (`gred triage check` run where triage/ is) stays a word. */
 static char *absolute(const char *arg, int must_exist)
 {
+	struct stat st;
 	char *r;
 
 	if (arg[0] == '/' || arg[0] == '-')
 		return xstrdup(arg);
-	if (must_exist && access(arg, F_OK) < 0)
+	if (must_exist && (stat(arg, &st) < 0 ||
+	    (!S_ISREG(st.st_mode) && !strchr(arg, '/'))))
 		return xstrdup(arg);
 	if ((r = realpath(arg, NULL)))
 		return r;
