@@ -6,6 +6,7 @@
 # only once the hang has begun (a marker file), never by a guessed delay.
 # Descendants are found by a variable set only in gred's environment,
 # which every process it starts inherits.
+# ctest-labels: asan
 . "$(dirname "$0")/../lib/e2e.sh"
 FIXTURE=${GRED_BUILD:?}/test/unit/bisect/bisect_fixture
 [ -x "$FIXTURE" ] || { echo "missing $FIXTURE (build the bisect_fixture target)"; exit 1; }
