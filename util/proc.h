@@ -16,12 +16,14 @@
 ** - it leads a process group of its own, with stdin from /dev/null;
 ** - the whole group is killed (SIGKILL until it is empty) when its leader
 **   has ended, on timeout, on cancellation, and when gred dies, however it
-**   dies: a watchdog process started by proc_init holds the read end of a
-**   pipe whose write end only gred holds. Each child registers its group
-**   through that pipe before it execs, so before any grandchild exists;
-**   gred unregisters a group once it has killed and reaped it. When the
-**   pipe reports end of file, gred is gone: the watchdog kills every group
-**   still registered, removes the directories registered with it, exits.
+**   dies: a watchdog process started by proc_init holds one end of a
+**   socket pair whose other end only gred holds (close-on-exec, and
+**   closed in every forked child once it has registered). Each child
+**   registers its group there before it execs, so before any grandchild
+**   exists; gred unregisters a group once it has killed and reaped it.
+**   At end of file gred is gone, however it died: the watchdog kills
+**   every group still registered, removes the directories registered
+**   with it, and exits.
 ** - PR_SET_PDEATHSIG (the direct child) and gred being a child subreaper
 **   (orphans of a group come back to gred to be reaped) are second lines.
 **
