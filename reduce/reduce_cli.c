@@ -28,8 +28,10 @@ typedef struct reduce_cli {
 	const char *output;
 	int jobs;
 	double timeout;
-	int stats, verbose, same_crash;
+	int stats, verbose, same_crash, text;
 	const char *match;
+	double every;           /* seconds between progress lines in a log */
+	double last_line;       /* when the last one was printed */
 } reduce_cli;
 
 #define OFF(field) offsetof(reduce_cli, field)
@@ -53,6 +55,14 @@ static const cli_opt reduce_opts[] = {
 	CLI_OPT_STRING("match", 0, OFF(match), "REGEX",
 		"no TEST: interesting iff CMD's output (stdout and\n"
 		"stderr) matches the PCRE2 REGEX"),
+	CLI_OPT_FLAG("text", 0, OFF(text),
+		"cut IN as text (lines, tokens) even if it is no\n"
+		"valid .onnx/.mlir (a malformed .onnx is refused\n"
+		"without it; a .mlir that does not parse is cut as\n"
+		"text until it does)"),
+	CLI_OPT_NUM(CLI_SECONDS, "progress", 0, OFF(every), 0, 86400, "SECONDS",
+		"when stderr is no terminal, a progress line every\n"
+		"SECONDS (default 5)"),
 	CLI_OPT_END
 };
 
@@ -82,7 +92,8 @@ static const cli_command reduce_command = {
 	"gred reduce crash.mlir -o small.mlir --timeout 2.5 ./test.sh arg1\n"
 	"gred reduce --same-crash crash.mlir -- mlir-opt-19 --remove-dead-values\n"
 	"gred reduce --same-crash -o small.mlir crash.mlir -- ./compiler --O2\n"
-	"gred reduce --match 'output size should be 1' model.onnx -- node run.js",
+	"gred reduce --match 'output size should be 1' model.onnx -- node run.js\n"
+	"gred reduce --text broken.onnx ./test.sh        # cut a malformed file as text",
 	1,
 };
 
@@ -102,6 +113,47 @@ static char **check_argv(const char *mode, const char *regex, char **cmd,
 		return NULL;
 	}
 	self[n] = 0;
+	if (!strcmp(mode, "--match")) {
+		/* Does CMD's output on IN match at all? If not, say so with the
+		** end of what it printed, which triage check puts on stderr. */
+		triage_run_result res;
+		gred_buf out = {0};
+		gred_error e;
+		char **run = xcalloc((size_t)ncmd + 8, sizeof(char *));
+		size_t len;
+
+		run[k++] = self;
+		run[k++] = "triage";
+		run[k++] = "check";
+		run[k++] = "--match";
+		run[k++] = (char *)regex;
+		run[k++] = "--";
+		for (i = 0; i < ncmd; i++)
+			run[k++] = cmd[i];
+		run[k++] = (char *)input;
+		if (triage_run(&res, &out, run, 0, 1 << 20, &e) < 0) {
+			free(run);
+			cli_fail("%s", e.msg);
+			return NULL;
+		}
+		free(run);
+		if (!res.exited || res.status != 0) {
+			const char *why = out.data ? out.data : "";
+
+			len = out.len;
+			while (len && why[len - 1] == '\n')
+				len--;
+			if (!strncmp(why, "gred: ", 6)) {
+				why += 6;
+				len -= 6;
+			}
+			cli_fail("%s: %.*s", input, (int)len, len ? why :
+				"the pattern did not match");
+			buf_free(&out);
+			return NULL;
+		}
+		buf_free(&out);
+	}
 	if (!strcmp(mode, "--same-crash")) {
 		triage_run_result res;
 		gred_buf out = {0};
@@ -154,6 +206,48 @@ static void show_progress(const reduce_progress *p, void *user)
 		p->pass ? p->pass : "", p->runs,
 		p->elapsed > 0 ? (double)p->runs / p->elapsed : 0);
 	fflush(stderr);
+}
+
+/* In a pipe or log: a plain line every few seconds, as C-Vise does. */
+static void log_progress(const reduce_progress *p, void *user)
+{
+	reduce_cli *cl = user;
+
+	if (p->elapsed - cl->last_line < cl->every)
+		return;
+	cl->last_line = p->elapsed;
+	fprintf(stderr, "gred: %.0f s: %zu/%zu bytes (%.1f%%), %s, %lu runs\n",
+		p->elapsed, p->best_bytes, p->orig_bytes,
+		p->orig_bytes ? 100.0 * (double)p->best_bytes / (double)p->orig_bytes : 0,
+		p->pass ? p->pass : "", p->runs);
+}
+
+static void show_note(const char *msg, void *user)
+{
+	(void)user;
+	fprintf(stderr, "%sgred: %s\n", isatty(2) ? "\r\033[K" : "", msg);
+}
+
+/* The last line of a reduction: what it did, and where the result is. */
+static void print_summary(const reduce_stats *s, const reduce_options *o)
+{
+	char *out = o->output ? NULL : reduce_default_output(o->input);
+
+	fprintf(stderr, "gred: %s: %zu -> %zu bytes (%.1f%%), %lu test runs, "
+		"%.1f s; wrote %s\n", o->input, s->orig_bytes, s->final_bytes,
+		s->orig_bytes ? 100.0 * (double)s->final_bytes /
+		(double)s->orig_bytes : 0, s->tests.runs, s->seconds,
+		o->output ? o->output : out);
+	free(out);
+}
+
+/* At the end, as during the run: most tests timed out. */
+static void print_timeouts(const reduce_stats *s)
+{
+	if (s->tests.runs >= 10 && 2 * s->tests.timeouts > s->tests.runs)
+		fprintf(stderr, "gred: most tests timed out: %lu of %lu runs "
+			"(timeout %.1f s)\n", s->tests.timeouts, s->tests.runs,
+			s->timeout);
 }
 
 static void show_trace(const char *pass, size_t bytes, int interesting,
@@ -263,8 +357,15 @@ int reduce_main(int argc, char **argv)
 	check_mode = cl.same_crash || cl.match;
 	o.test_argv = test_argv;
 	o.cancel = &interrupted;
-	if (isatty(2))
+	o.as_text = cl.text;
+	o.note = show_note;
+	o.user = &cl;
+	if (isatty(2)) {
 		o.progress = show_progress;
+	} else if (cl.every >= 0) {
+		cl.every = cl.every > 0 ? cl.every : 5;
+		o.progress = log_progress;
+	}
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
@@ -273,7 +374,7 @@ int reduce_main(int argc, char **argv)
 	sigaction(SIGHUP, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
 	err = reduce_run(&st, &o, &e);
-	if (o.progress)
+	if (o.progress == show_progress)
 		fputs("\r\033[K", stderr);
 	if (check_mode) {
 		free(test_argv[0]);
@@ -290,11 +391,17 @@ int reduce_main(int argc, char **argv)
 		free(out);
 		if (stats)
 			print_stats(&st);
+		print_timeouts(&st);
 		return 130;
 	}
-	if (err < 0)
-		return cli_fail("%s", e.msg);
+	if (err < 0) {
+		cli_fail("%s", e.msg);
+		print_timeouts(&st);
+		return 1;
+	}
 	if (stats)
 		print_stats(&st);
+	print_timeouts(&st);
+	print_summary(&st, &o);
 	return 0;
 }

@@ -572,6 +572,31 @@ static int output_matches(const char *pattern, const gred_buf *out,
 	return rc;
 }
 
+/* Why check --match said no, on stderr: how CMD ended and the end of
+** what it printed, so a pattern that never matches is seen at once. */
+static void no_match(tcli *c, const triage_run_result *res,
+	const gred_buf *out)
+{
+	size_t len = out->len, start;
+
+	while (len && (out->data[len - 1] == '\n' || out->data[len - 1] == ' '))
+		len--;
+	start = len > 600 ? len - 600 : 0;
+	if (res->timed_out)
+		fprintf(stderr, "gred: %s: timed out after %g s before its output "
+			"matched '%s'", c->cmd[0], c->timeout, c->want_match);
+	else
+		fprintf(stderr, "gred: %s: the pattern '%s' did not match its output "
+			"(%s %d)", c->cmd[0], c->want_match,
+			res->signal ? "signal" : "exit status",
+			res->signal ? res->signal : res->status);
+	if (len)
+		fprintf(stderr, "; the output ends with:\n%.*s\n", (int)(len - start),
+			out->data + start);
+	else
+		fputs("; it printed nothing\n", stderr);
+}
+
 static int cmd_check(tcli *c)
 {
 	triage_run_result res;
@@ -587,7 +612,9 @@ static int cmd_check(tcli *c)
 	if (run_capture(&res, &out, c, &e) < 0)
 		return cli_fail("%s", e.msg);
 	if (c->want_match) {
-		rc = res.timed_out ? 1 : output_matches(c->want_match, &out, &e);
+		rc = res.timed_out ? 0 : output_matches(c->want_match, &out, &e);
+		if (rc == 0)
+			no_match(c, &res, &out);
 		buf_free(&out);
 		return rc < 0 ? cli_fail("--match: %s", e.msg) : !rc;
 	}
