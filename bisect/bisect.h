@@ -35,8 +35,7 @@ typedef struct bisect_search {
 	size_t left;            /* live candidates, the bad one included */
 	size_t testable;        /* of those, not skipped (after counting) */
 	size_t probes, skips;
-	size_t streak;          /* skips in a row, to jump out of a broken run */
-	size_t *reach, *stack;  /* live untested ancestors; scratch for walks */
+	size_t *reach, *stack;  /* live ancestors, itself included; scratch */
 	unsigned *stamp, epoch;
 } bisect_search;
 
@@ -61,16 +60,22 @@ int bisect_search_mark(bisect_search *s, size_t i, bisect_verdict v,
 	gred_error *e);
 
 /*
-** The next commit to probe: among live, untested commits, the one whose
-** count of live ancestors (itself included) is closest to half of the
-** live set, as git does; skipped commits are not counted, as they cannot
-** be tested. After k skips in a row it keeps 2^(k-1) commits away from
-** the skipped ones (while that costs little balance), so a run of
-** unbuildable commits at the midpoint costs about log2 of its length.
-** Returns 1 with *out set, or 0 when the search is over (see
-** bisect_search_answer).
+** The next commit to probe: the live commit whose count of live
+** ancestors (itself included) is closest to half of the live set, as git
+** does. If that commit was skipped, a pseudo-random one of the untested
+** commits sorted by that closeness, drawn toward the front (git's rule),
+** so that a run of unbuildable commits at the midpoint costs a few
+** builds, not one per commit. Returns 1 with *out set, or 0 when the
+** search is over (see bisect_search_answer).
 */
 int bisect_search_next(size_t *out, bisect_search *s);
+
+/* The pseudo-random draw behind it, for simulations of other rules:
+** bisect_prn(seed) in [0, BISECT_PRN_MODULO), and the place in a list of
+** count candidates, best first, that a probe jumps to. */
+#define BISECT_PRN_MODULO 32768u
+unsigned bisect_prn(unsigned seed);
+size_t bisect_skip_away_index(size_t count);
 
 /* Roughly how many probes are left: ceil(log2(untested live)). */
 size_t bisect_search_steps_left(const bisect_search *s);
