@@ -731,8 +731,9 @@ static void test_bisect__session_flaky_test_with_repeat(void **state)
 /*
  *   c0 (good) --- ... --- c21* --- ... --- c63 (bad)
  *
- * The third test run fails with exit 200: the bisection stops, keeps
- * its state (two probes in the log) and puts HEAD back. --resume then
+ * The fifth test run (the ends are tested first) fails with exit 200:
+ * the bisection stops, keeps its state (two probes in the log) and puts
+ * HEAD back. --resume then
  * finishes with the same answer and no probe repeated.
  */
 static void test_bisect__session_resume_after_stop(void **state)
@@ -751,7 +752,7 @@ static void test_bisect__session_resume_after_stop(void **state)
 	linear(&h, 64, 21, NULL);
 	counter = xasprintf("%s.count", h.dir);
 	script = xasprintf("n=$(cat %s 2>/dev/null || echo 0); n=$((n+1)); echo $n > %s; "
-		"[ $n -eq 3 ] && exit 200; grep -q good state", counter, counter);
+		"[ $n -eq 5 ] && exit 200; grep -q good state", counter, counter);
 	sopts_init(&so, &h, 0, 63, script);
 	assert_int_equal(session(&r, &so.o, &e), -1);
 	assert_non_null(strstr(e.msg, "200"));
