@@ -429,7 +429,7 @@ static int file_one(add_state *a, const char *path, const char *log, size_t len,
 {
 	triage_sig sig;
 	triage_add_result r;
-	char id[17];
+	char id[17], *abs_case;
 
 	if (triage_parser_sig(&sig, a->p, log, len, &a->e) < 0) {
 		char *why = xstrdup(a->e.msg);
@@ -448,13 +448,18 @@ static int file_one(add_state *a, const char *path, const char *log, size_t len,
 		triage_sig_free(&sig);
 		return 1;
 	}
-	if (triage_store_add(&r, a->s, &sig, path, case_path, log, len, &a->e) < 0) {
+	/* by its absolute path, so that report finds it from anywhere */
+	abs_case = case_path ? realpath(case_path, NULL) : NULL;
+	if (triage_store_add(&r, a->s, &sig, path, abs_case ? abs_case : case_path,
+	    log, len, &a->e) < 0) {
+		free(abs_case);
 		triage_sig_free(&sig);
 		triage_store_rollback(a->s);
 		a->in_batch = 0;
 		a->failed_store = 1;
 		return cli_fail("%s", a->e.msg);
 	}
+	free(abs_case);
 	triage_sig_id(&sig, id);
 	if (r.duplicate)
 		a->dup++;
