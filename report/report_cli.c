@@ -221,9 +221,9 @@ static int case_report(gred_buf *md, const char *path, char **cmd, int ncmd,
 		goto done;
 	}
 	triage_options_init(&topts);
-	if (triage_sig_compute(&sig, out.data ? out.data : "", out.len, &topts, &e) < 0 ||
-	    (!sig.crashed && !res.signal)) {
-		if (triage_sig_compute(&sig, "", 0, &topts, &e) == 0)
+	rc = triage_sig_compute(&sig, out.data ? out.data : "", out.len, &topts, &e);
+	if (rc < 0 || (!sig.crashed && !res.signal)) {
+		if (rc == 0)
 			triage_sig_free(&sig);
 		rc = cli_fail("%s: %s does not crash on it", path, cmd[0]);
 		goto done;
