@@ -673,6 +673,15 @@ int bisect_log(gred_buf *out, const char *path, gred_error *e)
 		buf_printf(out, "%-5s ", bisect_verdict_name(s->st.verdict[i]));
 		err = bisect_describe(out, s->repo, &s->st.probe[i], 1, e);
 	}
+	/* a finished one ends with its answer, as git bisect log does */
+	if (err == 0 && finished && (err = session_search(s, e)) == 0) {
+		size_t *ans, nans;
+		bisect_search_answer(&ans, &nans, &s->search);
+		buf_puts(out, nans == 1 ? "# first bad commit: " :
+			"# first bad commit, or a skipped one before it: ");
+		err = bisect_describe(out, s->repo, &s->search.oid[ans[0]], 1, e);
+		free(ans);
+	}
 	session_free_parts(s);
 	return err;
 }

@@ -32,7 +32,7 @@ else fail "relative TEST: exit $rc: $(cat "$T/out" "$T/err")"; fi
 
 # --log after it finished: the probes, until --reset.
 if "$GRED" bisect --log --repo "$R" >"$T/log" 2>"$T/err" && grep -q "^good  $(c 1 | cut -c1-7)" "$T/log" &&
-   grep -q "^bad   $(c 10 | cut -c1-7)" "$T/log"; then pass
+   grep -q "^bad   $(c 10 | cut -c1-7)" "$T/log" && grep -q "^# first bad commit: $(c 10 | cut -c1-7)" "$T/log"; then pass
 else fail "--log after the end: $(cat "$T/log" "$T/err")"; fi
 if "$GRED" bisect --reset --repo "$R" 2>"$T/err"; then pass; else fail "--reset after the end: $(cat "$T/err")"; fi
 expect_error "--log after --reset" "no bisection in progress" "$GRED" bisect --log --repo "$R"
