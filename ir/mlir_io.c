@@ -23,12 +23,13 @@ MlirContext ir_context_new(void)
 
 char *ir_strdup(MlirStringRef s)
 {
-	return xstrndup(s.data, s.length);
+	return xstrndup(s.length ? s.data : "", s.length);
 }
 
 static void append_cb(MlirStringRef s, void *user)
 {
-	buf_append(user, s.data, s.length);
+	if (s.length)
+		buf_append(user, s.data, s.length);
 }
 
 /* Collects the first error diagnostic as "file:line:col: message". */
@@ -158,7 +159,9 @@ int ir_parse(MlirOperation *out, MlirContext ctx, const char *text,
 	MlirModule mod;
 	size_t at, line, col;
 
-	if (ir_nest_depth(text, len, IR_MAX_NEST, &at) < 0) {
+	/* (Bytecode, with its magic number, is not text.) */
+	if (!(len >= 4 && !memcmp(text, "ML\xefR", 4)) &&
+	    ir_nest_depth(text, len, IR_MAX_NEST, &at) < 0) {
 		line_col(text, at, &line, &col);
 		return gred_errorf(e, "%s:%zu:%zu: nesting deeper than %d brackets, "
 			"past what the MLIR parser survives", name, line, col, IR_MAX_NEST);

@@ -50,7 +50,7 @@ static const char *bind(exporter *x, MlirValue v, MlirStringRef want,
 		return "";
 	}
 	if (want.length && !memchr(want.data, 0, want.length)) {
-		name = xstrndup(want.data, want.length);
+		name = ir_strdup(want);
 		prev = onnx_map_get(&x->used, name);
 		if (prev) {
 			free(name);
@@ -74,7 +74,7 @@ static const char *bind(exporter *x, MlirValue v, MlirStringRef want,
 /* Names an initializer, which may reuse the name of a graph input. */
 static const char *bind_init(exporter *x, MlirValue v, MlirStringRef want)
 {
-	char *name = want.length ? xstrndup(want.data, want.length) : NULL;
+	char *name = want.length ? ir_strdup(want) : NULL;
 	const char *r;
 
 	if (name && onnx_map_get(&x->used, name) == USED_ARG) {
@@ -102,7 +102,7 @@ static MlirStringRef array_str(MlirAttribute a, intptr_t i, intptr_t n)
 
 static char *sdup(MlirStringRef s)
 {
-	return xstrndup(s.data, s.length);
+	return ir_strdup(s);
 }
 
 #define APPEND(arr, n, v) do { \
@@ -184,7 +184,8 @@ static int attr_export(exporter *x, Onnx__AttributeProto *p, MlirOperation op,
 		p->type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__STRING;
 		p->has_s = 1;
 		p->s.data = xmalloc(s.length + 1);
-		memcpy(p->s.data, s.data, s.length);
+		if (s.length)
+			memcpy(p->s.data, s.data, s.length);
 		p->s.len = s.length;
 	} else if (mlirAttributeIsAElements(v)) {
 		char *k = xasprintf(ONNX_A_TENSOR_PREFIX "%s", name);
@@ -228,7 +229,8 @@ static int attr_export(exporter *x, Onnx__AttributeProto *p, MlirOperation op,
 				MlirStringRef s = onnx_str_value(
 					mlirArrayAttrGetElement(v, i));
 				p->strings[i].data = xmalloc(s.length + 1);
-				memcpy(p->strings[i].data, s.data, s.length);
+				if (s.length)
+					memcpy(p->strings[i].data, s.data, s.length);
 				p->strings[i].len = s.length;
 				p->n_strings = (size_t)i + 1;
 			}

@@ -206,14 +206,15 @@ static int one_set(const ProtobufCFieldDescriptor *f, void *p, MlirAttribute a,
 	case PROTOBUF_C_TYPE_STRING:
 		if (!onnx_attr_str(a, &s))
 			break;
-		*(char **)p = xstrndup(s.data, s.length);
+		*(char **)p = xstrndup(s.length ? s.data : "", s.length);
 		return 0;
 	case PROTOBUF_C_TYPE_BYTES: {
 		ProtobufCBinaryData *b = p;
 		if (!onnx_attr_str(a, &s))
 			break;
 		b->data = xmalloc(s.length);
-		memcpy(b->data, s.data, s.length);
+		if (s.length)
+			memcpy(b->data, s.data, s.length);
 		b->len = s.length;
 		return 0;
 	}

@@ -472,10 +472,10 @@ int onnx_tensor_export(Onnx__TensorProto **out, MlirAttribute value,
 	}
 	t->n_dims = (size_t)rank;
 	if (extra_str(extra, "name", &s))
-		t->name = xstrndup(s.data, s.length);
+		t->name = ir_strdup(s);
 	if (extra_str(extra, "doc_string", &s))
-		t->doc_string = xstrndup(s.data, s.length);
-	if (extra_str(extra, "field", &s) && s.length < sizeof(field))
+		t->doc_string = ir_strdup(s);
+	if (extra_str(extra, "field", &s) && s.length && s.length < sizeof(field))
 		memcpy(field, s.data, s.length);
 	if (!strcmp(field, "none") && numel == 0)
 		return 0;
@@ -488,7 +488,8 @@ int onnx_tensor_export(Onnx__TensorProto **out, MlirAttribute value,
 			if (!s.data)
 				s.data = "";
 			t->string_data[i].data = xmalloc(s.length + 1);
-			memcpy(t->string_data[i].data, s.data, s.length);
+			if (s.length)
+				memcpy(t->string_data[i].data, s.data, s.length);
 			t->string_data[i].len = s.length;
 			t->n_string_data = (size_t)i + 1;
 		}
