@@ -319,6 +319,8 @@ void opt_attrs_set_str(opt_attrs *a, const char *name, const char *s)
 
 int64_t opt_val_int(double v)
 {
+	if (v != v)
+		return 0;
 	if (v >= 9.2e18)
 		return INT64_MAX;
 	if (v <= -9.2e18)
@@ -332,7 +334,8 @@ int64_t opt_numel(const opt_tensor *t)
 	int i;
 
 	for (i = 0; i < t->rank; i++)
-		n *= t->dim[i];
+		if (__builtin_mul_overflow(n, t->dim[i], &n))
+			return INT64_MAX;
 	return n;
 }
 
@@ -365,6 +368,24 @@ typedef struct rule {
 } rule;
 
 #define FAIL(...) return gred_errorf(r->e, __VA_ARGS__)
+
+/*
+** Dims come from user files (and constant inputs from their tensors), so
+** every sum and product of dims is checked: one that overflows int64 fails
+** the rule, as an error, never as undefined behaviour.
+*/
+#define DIM_ADD(out, a, b) do { \
+	if (__builtin_add_overflow((a), (b), (out))) \
+		FAIL("%s: a dimension overflows int64", r->op->name); \
+} while (0)
+#define DIM_SUB(out, a, b) do { \
+	if (__builtin_sub_overflow((a), (b), (out))) \
+		FAIL("%s: a dimension overflows int64", r->op->name); \
+} while (0)
+#define DIM_MUL(out, a, b) do { \
+	if (__builtin_mul_overflow((a), (b), (out))) \
+		FAIL("%s: a dimension overflows int64", r->op->name); \
+} while (0)
 
 static int present(const rule *r, int i)
 {
@@ -542,34 +563,47 @@ static int read_spatial(rule *r, spatial *sp, const int64_t *wk)
 	return 0;
 }
 
-/* Output length of a sliding window; < 1 if the window does not fit. */
-static int64_t window_out(int64_t in, int64_t k, int64_t s, int64_t d,
-	int64_t pb, int64_t pe, int ceil_mode)
+/* Output length of a sliding window into *out; < 1 if the window does
+** not fit. k, s, d >= 1 and pads >= 0 (read_spatial checks them). */
+static int window_out(rule *r, int64_t *out, int64_t in, int64_t k,
+	int64_t s, int64_t d, int64_t pb, int64_t pe, int ceil_mode)
 {
-	int64_t span = in + pb + pe - ((k - 1) * d + 1);
+	int64_t span, win, inpb;
 
-	if (span < 0)
+	DIM_ADD(&inpb, in, pb);
+	DIM_ADD(&span, inpb, pe);
+	DIM_MUL(&win, k - 1, d);
+	DIM_SUB(&span, span, win);
+	if (span < 1) {
+		*out = 0;
 		return 0;
-	if (ceil_mode) {
-		int64_t o = (span + s - 1) / s + 1;
-		/* the last window must start inside the input or left pad */
-		if ((o - 1) * s >= in + pb)
-			o--;
-		return o;
 	}
-	return span / s + 1;
+	span -= 1;
+	if (ceil_mode) {
+		/* (span + s - 1) / s, without the sum */
+		int64_t o = span / s + (span % s != 0) + 1;
+		/* the last window must start inside the input or left pad:
+		** (o - 1) * s >= in + pb, without the product */
+		if (inpb == 0 || o - 1 > (inpb - 1) / s)
+			o--;
+		*out = o;
+		return 0;
+	}
+	*out = span / s + 1;
+	return 0;
 }
 
 static int rule_conv(rule *r)
 {
 	const opt_tensor *x = &r->in[0], *w = &r->in[1];
-	int64_t g = opt_attrs_int(r->at, "group", 1);
+	int64_t g = opt_attrs_int(r->at, "group", 1), cin;
 	spatial sp;
 	int i;
 
 	if (w->rank != x->rank || w->dtype != x->dtype)
 		FAIL("Conv: W must match X in rank and dtype");
-	if (g < 1 || x->dim[1] != w->dim[1] * g || w->dim[0] % g)
+	if (g < 1 || __builtin_mul_overflow(w->dim[1], g, &cin) ||
+	    x->dim[1] != cin || w->dim[0] % g)
 		FAIL("Conv: channels do not fit group %lld", (long long)g);
 	if (present(r, 2) && (r->in[2].rank != 1 || r->in[2].dim[0] != w->dim[0]))
 		FAIL("Conv: B must have M elements");
@@ -578,8 +612,10 @@ static int rule_conv(rule *r)
 	out_like(r, 0, x, x->dtype);
 	r->out[0].dim[1] = w->dim[0];
 	for (i = 0; i < sp.n; i++) {
-		int64_t o = window_out(x->dim[2 + i], sp.k[i], sp.s[i], sp.d[i],
-			sp.p[i], sp.p[sp.n + i], 0);
+		int64_t o;
+		if (window_out(r, &o, x->dim[2 + i], sp.k[i], sp.s[i], sp.d[i],
+		    sp.p[i], sp.p[sp.n + i], 0) < 0)
+			return -1;
 		if (o < 1)
 			FAIL("Conv: kernel larger than padded input");
 		r->out[0].dim[2 + i] = o;
@@ -590,7 +626,7 @@ static int rule_conv(rule *r)
 static int rule_convt(rule *r)
 {
 	const opt_tensor *x = &r->in[0], *w = &r->in[1];
-	int64_t g = opt_attrs_int(r->at, "group", 1);
+	int64_t g = opt_attrs_int(r->at, "group", 1), m;
 	spatial sp;
 	int i;
 
@@ -598,18 +634,26 @@ static int rule_convt(rule *r)
 		FAIL("ConvTranspose: W must match X in rank and dtype");
 	if (g < 1 || x->dim[1] != w->dim[0] || w->dim[0] % g)
 		FAIL("ConvTranspose: channels do not fit group");
+	DIM_MUL(&m, w->dim[1], g);
 	if (present(r, 2) &&
-	    (r->in[2].rank != 1 || r->in[2].dim[0] != w->dim[1] * g))
+	    (r->in[2].rank != 1 || r->in[2].dim[0] != m))
 		FAIL("ConvTranspose: B must have M elements");
 	if (opt_attrs_get(r->at, "output_shape"))
 		FAIL("ConvTranspose: output_shape is not modelled");
 	if (read_spatial(r, &sp, w->dim + 2) < 0)
 		return -1;
 	out_like(r, 0, x, x->dtype);
-	r->out[0].dim[1] = w->dim[1] * g;
+	r->out[0].dim[1] = m;
 	for (i = 0; i < sp.n; i++) {
-		int64_t o = sp.s[i] * (x->dim[2 + i] - 1) + sp.op[i] +
-			((sp.k[i] - 1) * sp.d[i] + 1) - sp.p[i] - sp.p[sp.n + i];
+		/* s * (x - 1) + op + (k - 1) * d + 1 - pb - pe */
+		int64_t o, win;
+		DIM_MUL(&o, sp.s[i], x->dim[2 + i] - 1);
+		DIM_ADD(&o, o, sp.op[i]);
+		DIM_MUL(&win, sp.k[i] - 1, sp.d[i]);
+		DIM_ADD(&o, o, win);
+		DIM_ADD(&o, o, 1);
+		DIM_SUB(&o, o, sp.p[i]);
+		DIM_SUB(&o, o, sp.p[sp.n + i]);
 		if (sp.op[i] >= sp.s[i] && sp.op[i] >= sp.d[i])
 			FAIL("ConvTranspose: output_padding too large");
 		if (o < 1)
@@ -636,8 +680,9 @@ static int rule_pool(rule *r)
 		if (sp.p[i] >= sp.k[i] || sp.p[sp.n + i] >= sp.k[i])
 			FAIL("%s: pads must be smaller than the kernel",
 				r->op->name);
-		o = window_out(r->in[0].dim[2 + i], sp.k[i], sp.s[i], sp.d[i],
-			sp.p[i], sp.p[sp.n + i], ceil_mode);
+		if (window_out(r, &o, r->in[0].dim[2 + i], sp.k[i], sp.s[i],
+		    sp.d[i], sp.p[i], sp.p[sp.n + i], ceil_mode) < 0)
+			return -1;
 		if (o < 1)
 			FAIL("%s: kernel larger than padded input", r->op->name);
 		r->out[0].dim[2 + i] = o;
@@ -772,6 +817,9 @@ static int rule_reshape(rule *r)
 {
 	const opt_tensor *x = &r->in[0];
 	int64_t total = opt_numel(x), prod = 1;
+
+	if (total == INT64_MAX)
+		FAIL("Reshape: the element count overflows int64");
 	int n, i, infer = -1;
 
 	if (!known(r, 1, -1) || r->in[1].rank != 1 || r->in[1].dtype != OPT_INT64)
@@ -797,7 +845,7 @@ static int rule_reshape(rule *r)
 			FAIL("Reshape: negative dimension");
 		}
 		r->out[0].dim[i] = v;
-		prod *= v;
+		DIM_MUL(&prod, prod, v);
 	}
 	if (infer >= 0) {
 		if (prod == 0 || total % prod)
@@ -906,8 +954,10 @@ static int rule_flatten(rule *r)
 		FAIL("Flatten: axis out of range");
 	if (axis < 0)
 		axis += x->rank;
-	for (i = 0; i < x->rank; i++)
-		*(i < axis ? &a : &b) *= x->dim[i];
+	for (i = 0; i < x->rank; i++) {
+		int64_t *side = i < axis ? &a : &b;
+		DIM_MUL(side, *side, x->dim[i]);
+	}
 	out_like(r, 0, x, x->dtype);
 	r->out[0].rank = 2;
 	r->out[0].dim[0] = a;
@@ -931,7 +981,8 @@ static int rule_concat(rule *r)
 		for (j = 0; j < rank; j++)
 			if (j != axis && r->in[i].dim[j] != r->in[0].dim[j])
 				FAIL("Concat: inputs differ off the axis");
-		r->out[0].dim[axis] += r->in[i].dim[axis];
+		DIM_ADD(&r->out[0].dim[axis], r->out[0].dim[axis],
+			r->in[i].dim[axis]);
 	}
 	return 0;
 }
@@ -953,7 +1004,7 @@ static int rule_split(rule *r)
 			if (r->in[1].val[i] < 0)
 				FAIL("Split: negative size");
 			r->out[i].dim[axis] = opt_val_int(r->in[1].val[i]);
-			sum += opt_val_int(r->in[1].val[i]);
+			DIM_ADD(&sum, sum, opt_val_int(r->in[1].val[i]));
 		}
 		if (sum != x->dim[axis])
 			FAIL("Split: sizes do not add up");
@@ -998,17 +1049,20 @@ static int rule_slice(rule *r)
 			FAIL("Slice: zero step");
 		d = x->dim[a];
 		if (s < 0)
-			s += d;
+			DIM_ADD(&s, s, d);
 		if (e < 0)
-			e += d;
+			DIM_ADD(&e, e, d);
+		/* ceil((e - s) / st) with no sum that can overflow: the
+		** clamped distance is at most d + 1 and -st may not exist */
 		if (st > 0) {
 			s = clamp64(s, 0, d);
 			e = clamp64(e, 0, d);
-			len = e > s ? (e - s + st - 1) / st : 0;
+			len = e > s ? (e - s - 1) / st + 1 : 0;
 		} else {
 			s = clamp64(s, 0, d - 1);
 			e = clamp64(e, -1, d - 1);
-			len = s > e ? (s - e - st - 1) / -st : 0;
+			len = s > e ? (int64_t)((uint64_t)(s - e - 1) /
+				(0 - (uint64_t)st) + 1) : 0;
 		}
 		r->out[0].dim[a] = len;
 	}
@@ -1035,7 +1089,8 @@ static int rule_pad(rule *r)
 			FAIL("Pad: reflect pads must be smaller than the dim");
 		if (!strcmp(mode, "edge") && x->dim[i] == 0 && (b || e))
 			FAIL("Pad: edge padding of an empty dim");
-		r->out[0].dim[i] = x->dim[i] + b + e;
+		DIM_ADD(&r->out[0].dim[i], x->dim[i], b);
+		DIM_ADD(&r->out[0].dim[i], r->out[0].dim[i], e);
 		if (r->out[0].dim[i] < 0)
 			FAIL("Pad: negative output dim");
 	}
@@ -1053,7 +1108,8 @@ static int rule_tile(rule *r)
 	for (i = 0; i < x->rank; i++) {
 		if (r->in[1].val[i] < 0)
 			FAIL("Tile: negative repeat");
-		r->out[0].dim[i] = x->dim[i] * opt_val_int(r->in[1].val[i]);
+		DIM_MUL(&r->out[0].dim[i], x->dim[i],
+			opt_val_int(r->in[1].val[i]));
 	}
 	return 0;
 }
@@ -1195,9 +1251,12 @@ static int rule_resize(rule *r)
 		for (i = 0; i < x->rank; i++) {
 			if (r->in[2].val[i] <= 0)
 				FAIL("Resize: scales must be positive");
-			/* floor, in float as the spec computes it (both > 0) */
-			r->out[0].dim[i] = (int64_t)(
-				(float)x->dim[i] * (float)r->in[2].val[i]);
+			/* floor, in float as the spec computes it (both > 0);
+			** a product past int64 has no dim */
+			float o = (float)x->dim[i] * (float)r->in[2].val[i];
+			if (!(o < 9.2e18f))
+				FAIL("Resize: a dimension overflows int64");
+			r->out[0].dim[i] = (int64_t)o;
 			if (r->out[0].dim[i] < 1)
 				FAIL("Resize: scale empties a dimension");
 		}
@@ -1270,12 +1329,17 @@ static int rule_d2s(rule *r)
 	const opt_tensor *x = &r->in[0];
 	int64_t b = opt_attrs_int(r->at, "blocksize", 0);
 
-	if (b < 1 || x->dim[1] % (b * b))
+	int64_t bb;
+
+	if (b < 1)
+		FAIL("DepthToSpace: blocksize must be positive");
+	DIM_MUL(&bb, b, b);
+	if (x->dim[1] % bb)
 		FAIL("DepthToSpace: C not divisible by blocksize^2");
 	out_like(r, 0, x, x->dtype);
-	r->out[0].dim[1] = x->dim[1] / (b * b);
-	r->out[0].dim[2] = x->dim[2] * b;
-	r->out[0].dim[3] = x->dim[3] * b;
+	r->out[0].dim[1] = x->dim[1] / bb;
+	DIM_MUL(&r->out[0].dim[2], x->dim[2], b);
+	DIM_MUL(&r->out[0].dim[3], x->dim[3], b);
 	return 0;
 }
 
@@ -1287,7 +1351,8 @@ static int rule_s2d(rule *r)
 	if (b < 1 || x->dim[2] % b || x->dim[3] % b)
 		FAIL("SpaceToDepth: H and W not divisible by blocksize");
 	out_like(r, 0, x, x->dtype);
-	r->out[0].dim[1] = x->dim[1] * b * b;
+	DIM_MUL(&r->out[0].dim[1], x->dim[1], b);
+	DIM_MUL(&r->out[0].dim[1], r->out[0].dim[1], b);
 	r->out[0].dim[2] = x->dim[2] / b;
 	r->out[0].dim[3] = x->dim[3] / b;
 	return 0;
@@ -1339,9 +1404,19 @@ int optable_infer_shapes(const opt_entry *op, const opt_tensor *in, int nin,
 	if (in[0].rank < op->min_rank || in[0].rank > op->max_rank)
 		return gred_errorf(e, "%s: rank %d, want %d..%d", op->name,
 			in[0].rank, op->min_rank, op->max_rank);
-	for (i = 0; i < nin; i++)
+	for (i = 0; i < nin; i++) {
+		int k;
 		if (in[i].rank < 0 || in[i].rank > OPT_MAX_RANK)
 			return gred_errorf(e, "%s: input %d has a bad rank", op->name, i);
+		if (in[i].nval > OPT_MAX_VALS)
+			return gred_errorf(e, "%s: input %d has too many values",
+				op->name, i);
+		/* (The rules' arithmetic assumes dims >= 0.) */
+		for (k = 0; in[i].dtype && k < in[i].rank; k++)
+			if (in[i].dim[k] < 0)
+				return gred_errorf(e, "%s: input %d has a negative "
+					"dim", op->name, i);
+	}
 	memset(out, 0, (size_t)nout * sizeof(*out));
 	if (rules[op->family](&r) < 0)
 		return -1;
