@@ -465,6 +465,30 @@ static int value_info_update(exporter *x, Onnx__GraphProto *g, MlirContext ctx)
 	return 0;
 }
 
+/* A graph imported out of topological order (see onnx_import.c) goes
+** back in the file's order when its nodes are the file's: each carries
+** its index, and they are 0..n-1. A graph that lost or gained nodes stays
+** in topological order, which every ONNX checker wants. */
+static void file_order(Onnx__GraphProto *g, const int64_t *index)
+{
+	Onnx__NodeProto **v;
+	size_t i, n = g->n_node;
+
+	for (i = 0; i < n; i++)
+		if (index[i] < 0 || (uint64_t)index[i] >= n)
+			return;
+	v = xcalloc(n + 1, sizeof(*v));
+	for (i = 0; i < n; i++) {
+		if (v[index[i]]) {
+			free(v);
+			return;
+		}
+		v[index[i]] = g->node[i];
+	}
+	memcpy(g->node, v, n * sizeof(*v));
+	free(v);
+}
+
 /* Exports block into g. anchor holds the graph's attributes (the main
 ** function); a null anchor means the block's onnx.Yield holds them. */
 static int graph_export(exporter *x, MlirBlock block, MlirOperation anchor,
@@ -475,6 +499,7 @@ static int graph_export(exporter *x, MlirBlock block, MlirOperation anchor,
 	intptr_t i, nargs = mlirBlockGetNumArguments(block), nret = 0;
 	MlirOperation op, term = NULL_OP;
 	MlirAttribute names, info;
+	int64_t *file_index = NULL;
 
 	for (op = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(op);
 	     op = mlirOperationGetNextInBlock(op))
@@ -522,11 +547,21 @@ static int graph_export(exporter *x, MlirBlock block, MlirOperation anchor,
 		{
 			Onnx__NodeProto *n = (Onnx__NodeProto *)pbr_new(
 				&onnx__node_proto__descriptor);
+			MlirAttribute ix = onnx_op_attr(op, ONNX_A_NODE_INDEX);
 			APPEND(g->node, g->n_node, n);
-			if (node_export(x, op, n) < 0)
+			if (node_export(x, op, n) < 0) {
+				free(file_index);
 				return -1;
+			}
+			file_index = xrealloc(file_index,
+				g->n_node * sizeof(*file_index));
+			file_index[g->n_node - 1] =
+				!mlirAttributeIsNull(ix) && mlirAttributeIsAInteger(ix) ?
+				mlirIntegerAttrGetValueInt(ix) : -1;
 		}
 	}
+	file_order(g, file_index);
+	free(file_index);
 	if (!mlirOperationIsNull(term)) {
 		nret = mlirOperationGetNumOperands(term);
 		names = mlirOperationIsNull(anchor) ? mlirAttributeGetNull() :

@@ -137,6 +137,7 @@ void onnx_map_free(onnx_map *m);
 #define ONNX_A_SPARSE_INIT "onnx.sparse_initializer"
 #define ONNX_A_REGIONS "onnx.regions"
 #define ONNX_A_ATTR_ORDER "onnx.attr_order"
+#define ONNX_A_NODE_INDEX "onnx.node_index"
 #define ONNX_A_TENSOR_PREFIX "onnx.t."
 #define ONNX_A_INPUT_NAMES "onnx.input_names"
 #define ONNX_A_OUTPUT_NAMES "onnx.output_names"
