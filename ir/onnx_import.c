@@ -83,12 +83,12 @@ static MlirAttribute value_info_extra(MlirContext ctx, Onnx__ValueInfoProto *vi,
 
 	syn.name = vi->name;
 	syn.type = onnx_type_export(t);
-	same = pbr_equal(&syn.base, &vi->base);
+	same = onnx_reflect_equal(&syn.base, &vi->base);
 	if (syn.type)
 		onnx__type_proto__free_unpacked(syn.type, NULL);
 	if (same)
 		return mlirDictionaryAttrGet(ctx, 0, NULL);
-	return pbr_to_dict(ctx, &vi->base, skip_name);
+	return onnx_reflect_to_dict(ctx, &vi->base, skip_name);
 }
 
 /* Adds `key = [extras]` to l unless every extra is empty. */
@@ -254,7 +254,7 @@ static int attr_import(importer *im, scope *sc, node_parts *np,
 		}
 	}
 	if (mlirAttributeIsNull(v))
-		v = pbr_to_dict(ctx, &a->base, skip_name);
+		v = onnx_reflect_to_dict(ctx, &a->base, skip_name);
 	onnx_alist_add(&np->attrs, ctx, a->name, v);
 	return 0;
 }
@@ -313,7 +313,7 @@ static int node_import(importer *im, scope *sc, Onnx__NodeProto *n,
 		outs[i] = t ? (MlirType){t} : *n->output[i] ?
 			onnx_opaque_type(im->ctx, "unknown") : mlirNoneTypeGet(im->ctx);
 	}
-	pbr_spread(&np.attrs, im->ctx, &n->base, skip);
+	onnx_reflect_spread(&np.attrs, im->ctx, &n->base, skip);
 	if (n->n_output)
 		onnx_alist_add(&np.attrs, im->ctx, ONNX_A_OUTPUTS,
 			str_array(im->ctx, n->output, n->n_output));
@@ -392,7 +392,7 @@ static void initializers_import(importer *im, scope *sc, Onnx__GraphProto *g)
 		onnx_alist l = {0};
 
 		onnx_alist_add(&l, im->ctx, "value",
-			pbr_to_dict(im->ctx, &s->base, NULL));
+			onnx_reflect_to_dict(im->ctx, &s->base, NULL));
 		onnx_alist_add(&l, im->ctx, ONNX_A_SPARSE_INIT,
 			mlirUnitAttrGet(im->ctx));
 		constant_import(im, sc, s->values ? s->values->name : NULL, &l,
@@ -671,7 +671,7 @@ static int graph_import(importer *im, scope *up, Onnx__GraphProto *g,
 	onnx_alist_add(l, im->ctx, ONNX_A_OUTPUT_NAMES,
 		str_array(im->ctx, names, g->n_output));
 	add_extras(l, im->ctx, ONNX_A_OUTPUT_INFO, extras, g->n_output);
-	pbr_spread(l, im->ctx, &g->base, skip);
+	onnx_reflect_spread(l, im->ctx, &g->base, skip);
 	if (rets) {
 		*rets = outs;
 		*nrets = g->n_output;
@@ -845,7 +845,7 @@ int onnx_import(MlirOperation *out, MlirContext ctx, const void *data,
 		onnx__model_proto__free_unpacked(m, NULL);
 		return -1;
 	}
-	pbr_spread(&l, ctx, &m->base, skip);
+	onnx_reflect_spread(&l, ctx, &m->base, skip);
 	for (i = 0; i < l.n; i++)
 		mlirOperationSetAttributeByName(op,
 			mlirIdentifierStr(l.v[i].name), l.v[i].attribute);

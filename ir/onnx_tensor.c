@@ -266,7 +266,7 @@ void onnx_tensor_import(MlirAttribute *value, MlirAttribute *extra,
 	*value = mlirTypeIsATensor(*type) && mlirShapedTypeHasRank(*type) ?
 		tensor_elements(ctx, *type, t, &field) : mlirAttributeGetNull();
 	if (mlirAttributeIsNull(*value)) {
-		*value = pbr_to_dict(ctx, &t->base, NULL);
+		*value = onnx_reflect_to_dict(ctx, &t->base, NULL);
 		return;
 	}
 	if (keep_name && t->name)
@@ -440,7 +440,7 @@ static int extra_str(MlirAttribute extra, const char *key, MlirStringRef *s)
 int onnx_tensor_export(Onnx__TensorProto **out, MlirAttribute value,
 	MlirAttribute extra, onnx_map *deferred, gred_error *e)
 {
-	Onnx__TensorProto *t = (Onnx__TensorProto *)pbr_new(
+	Onnx__TensorProto *t = (Onnx__TensorProto *)onnx_reflect_new(
 		&onnx__tensor_proto__descriptor);
 	MlirType type;
 	MlirStringRef s;
@@ -453,7 +453,7 @@ int onnx_tensor_export(Onnx__TensorProto **out, MlirAttribute value,
 
 	*out = t;
 	if (mlirAttributeIsADictionary(value))
-		return pbr_from_dict(&t->base, value, e);
+		return onnx_reflect_from_dict(&t->base, value, e);
 	if (!mlirAttributeIsAElements(value))
 		return gred_errorf(e, "a tensor needs an elements attribute");
 	type = mlirAttributeGetType(value);

@@ -226,7 +226,7 @@ const opt_entry *optable_find(const char *name)
 	return NULL;
 }
 
-size_t opt_dtype_size(int dtype)
+size_t optable_dtype_size(int dtype)
 {
 	switch (dtype) {
 	case OPT_FLOAT: case OPT_INT32: return 4;
@@ -238,7 +238,7 @@ size_t opt_dtype_size(int dtype)
 
 /* Attributes */
 
-const opt_attr *opt_attrs_get(const opt_attrs *a, const char *name)
+const opt_attr *optable_attrs_get(const opt_attrs *a, const char *name)
 {
 	int i;
 
@@ -248,24 +248,24 @@ const opt_attr *opt_attrs_get(const opt_attrs *a, const char *name)
 	return NULL;
 }
 
-int64_t opt_attrs_int(const opt_attrs *a, const char *name, int64_t dflt)
+int64_t optable_attrs_int(const opt_attrs *a, const char *name, int64_t dflt)
 {
-	const opt_attr *x = opt_attrs_get(a, name);
+	const opt_attr *x = optable_attrs_get(a, name);
 
 	return x && x->kind == OPT_ATTR_INT ? x->i[0] : dflt;
 }
 
-float opt_attrs_float(const opt_attrs *a, const char *name, float dflt)
+float optable_attrs_float(const opt_attrs *a, const char *name, float dflt)
 {
-	const opt_attr *x = opt_attrs_get(a, name);
+	const opt_attr *x = optable_attrs_get(a, name);
 
 	return x && x->kind == OPT_ATTR_FLOAT ? x->f : dflt;
 }
 
-const char *opt_attrs_str(const opt_attrs *a, const char *name,
+const char *optable_attrs_str(const opt_attrs *a, const char *name,
 	const char *dflt)
 {
-	const opt_attr *x = opt_attrs_get(a, name);
+	const opt_attr *x = optable_attrs_get(a, name);
 
 	return x && x->kind == OPT_ATTR_STRING ? x->s : dflt;
 }
@@ -273,7 +273,7 @@ const char *opt_attrs_str(const opt_attrs *a, const char *name,
 static opt_attr *attr_slot(opt_attrs *a, const char *name,
 	opt_attr_kind kind)
 {
-	opt_attr *x = (opt_attr *)opt_attrs_get(a, name);
+	opt_attr *x = (opt_attr *)optable_attrs_get(a, name);
 
 	if (!x) {
 		if (a->n == OPT_MAX_ATTRS)
@@ -286,7 +286,7 @@ static opt_attr *attr_slot(opt_attrs *a, const char *name,
 	return x;
 }
 
-void opt_attrs_set_int(opt_attrs *a, const char *name, int64_t v)
+void optable_attrs_set_int(opt_attrs *a, const char *name, int64_t v)
 {
 	opt_attr *x = attr_slot(a, name, OPT_ATTR_INT);
 
@@ -294,12 +294,12 @@ void opt_attrs_set_int(opt_attrs *a, const char *name, int64_t v)
 	x->i[0] = v;
 }
 
-void opt_attrs_set_float(opt_attrs *a, const char *name, float v)
+void optable_attrs_set_float(opt_attrs *a, const char *name, float v)
 {
 	attr_slot(a, name, OPT_ATTR_FLOAT)->f = v;
 }
 
-void opt_attrs_set_ints(opt_attrs *a, const char *name, const int64_t *v,
+void optable_attrs_set_ints(opt_attrs *a, const char *name, const int64_t *v,
 	int n)
 {
 	opt_attr *x = attr_slot(a, name, OPT_ATTR_INTS);
@@ -310,14 +310,14 @@ void opt_attrs_set_ints(opt_attrs *a, const char *name, const int64_t *v,
 	memcpy(x->i, v, (size_t)n * sizeof(*v));
 }
 
-void opt_attrs_set_str(opt_attrs *a, const char *name, const char *s)
+void optable_attrs_set_str(opt_attrs *a, const char *name, const char *s)
 {
 	attr_slot(a, name, OPT_ATTR_STRING)->s = s;
 }
 
 /* Shapes */
 
-int64_t opt_val_int(double v)
+int64_t optable_val_int(double v)
 {
 	if (v != v)
 		return 0;
@@ -328,7 +328,7 @@ int64_t opt_val_int(double v)
 	return (int64_t)v;
 }
 
-int64_t opt_numel(const opt_tensor *t)
+int64_t optable_numel(const opt_tensor *t)
 {
 	int64_t n = 1;
 	int i;
@@ -339,7 +339,7 @@ int64_t opt_numel(const opt_tensor *t)
 	return n;
 }
 
-int opt_broadcast(opt_tensor *out, const opt_tensor *a, const opt_tensor *b)
+int optable_broadcast(opt_tensor *out, const opt_tensor *a, const opt_tensor *b)
 {
 	int r = a->rank > b->rank ? a->rank : b->rank, i;
 
@@ -418,7 +418,7 @@ static int known(const rule *r, int i, int n)
 static int attr_ints(const rule *r, const char *name, int64_t *v, int n,
 	int64_t dflt)
 {
-	const opt_attr *x = opt_attrs_get(r->at, name);
+	const opt_attr *x = optable_attrs_get(r->at, name);
 	int i;
 
 	if (x && x->kind == OPT_ATTR_INTS) {
@@ -442,7 +442,7 @@ static int rule_binary(rule *r)
 		FAIL("%s: inputs of different dtypes", r->op->name);
 	r->out[0] = r->in[0];
 	r->out[0].nval = -1;
-	if (opt_broadcast(&r->out[0], &r->in[0], &r->in[1]) < 0)
+	if (optable_broadcast(&r->out[0], &r->in[0], &r->in[1]) < 0)
 		FAIL("%s: shapes do not broadcast", r->op->name);
 	return 0;
 }
@@ -454,7 +454,7 @@ static int rule_prelu(rule *r)
 	if (r->in[1].dtype != r->in[0].dtype)
 		FAIL("PRelu: slope of a different dtype");
 	b = r->in[0];
-	if (opt_broadcast(&b, &r->in[0], &r->in[1]) < 0 ||
+	if (optable_broadcast(&b, &r->in[0], &r->in[1]) < 0 ||
 	    b.rank != r->in[0].rank ||
 	    memcmp(b.dim, r->in[0].dim, (size_t)b.rank * sizeof(b.dim[0])))
 		FAIL("PRelu: slope does not broadcast to X");
@@ -473,7 +473,7 @@ static int rule_variadic(rule *r)
 
 		if (r->in[i].dtype != r->in[0].dtype)
 			FAIL("%s: inputs of different dtypes", r->op->name);
-		if (opt_broadcast(&r->out[0], &t, &r->in[i]) < 0)
+		if (optable_broadcast(&r->out[0], &t, &r->in[i]) < 0)
 			FAIL("%s: shapes do not broadcast", r->op->name);
 	}
 	return 0;
@@ -488,8 +488,8 @@ static int rule_where(rule *r)
 	if (r->in[1].dtype != r->in[2].dtype)
 		FAIL("Where: branches of different dtypes");
 	t = r->in[1];
-	if (opt_broadcast(&t, &r->in[0], &r->in[1]) < 0 ||
-	    opt_broadcast(&r->out[0], &t, &r->in[2]) < 0)
+	if (optable_broadcast(&t, &r->in[0], &r->in[1]) < 0 ||
+	    optable_broadcast(&r->out[0], &t, &r->in[2]) < 0)
 		FAIL("Where: shapes do not broadcast");
 	r->out[0].dtype = r->in[1].dtype;
 	r->out[0].nval = -1;
@@ -509,9 +509,9 @@ static int rule_clip(rule *r)
 
 static int rule_cast(rule *r)
 {
-	int64_t to = opt_attrs_int(r->at, "to", 0);
+	int64_t to = optable_attrs_int(r->at, "to", 0);
 
-	if (!opt_dtype_size((int)to))
+	if (!optable_dtype_size((int)to))
 		FAIL("Cast: unsupported target dtype %lld", (long long)to);
 	out_like(r, 0, &r->in[0], (int)to);
 	return 0;
@@ -519,7 +519,7 @@ static int rule_cast(rule *r)
 
 static int rule_softmax(rule *r)
 {
-	if (norm_axis(opt_attrs_int(r->at, "axis", -1), r->in[0].rank) < 0)
+	if (norm_axis(optable_attrs_int(r->at, "axis", -1), r->in[0].rank) < 0)
 		FAIL("%s: axis out of range", r->op->name);
 	return rule_unary(r);
 }
@@ -534,7 +534,7 @@ typedef struct spatial {
 static int read_spatial(rule *r, spatial *sp, const int64_t *wk)
 {
 	int n = r->in[0].rank - 2, i;
-	const char *ap = opt_attrs_str(r->at, "auto_pad", "NOTSET");
+	const char *ap = optable_attrs_str(r->at, "auto_pad", "NOTSET");
 
 	if (strcmp(ap, "NOTSET"))
 		FAIL("%s: only auto_pad=NOTSET is modelled", r->op->name);
@@ -542,7 +542,7 @@ static int read_spatial(rule *r, spatial *sp, const int64_t *wk)
 	if (attr_ints(r, "kernel_shape", sp->k, n, 0) != n)
 		FAIL("%s: kernel_shape needs %d values", r->op->name, n);
 	for (i = 0; i < n; i++) {
-		if (wk && opt_attrs_get(r->at, "kernel_shape") && sp->k[i] != wk[i])
+		if (wk && optable_attrs_get(r->at, "kernel_shape") && sp->k[i] != wk[i])
 			FAIL("%s: kernel_shape disagrees with W", r->op->name);
 		if (wk)
 			sp->k[i] = wk[i];
@@ -596,7 +596,7 @@ static int window_out(rule *r, int64_t *out, int64_t in, int64_t k,
 static int rule_conv(rule *r)
 {
 	const opt_tensor *x = &r->in[0], *w = &r->in[1];
-	int64_t g = opt_attrs_int(r->at, "group", 1), cin;
+	int64_t g = optable_attrs_int(r->at, "group", 1), cin;
 	spatial sp;
 	int i;
 
@@ -626,7 +626,7 @@ static int rule_conv(rule *r)
 static int rule_convt(rule *r)
 {
 	const opt_tensor *x = &r->in[0], *w = &r->in[1];
-	int64_t g = opt_attrs_int(r->at, "group", 1), m;
+	int64_t g = optable_attrs_int(r->at, "group", 1), m;
 	spatial sp;
 	int i;
 
@@ -638,7 +638,7 @@ static int rule_convt(rule *r)
 	if (present(r, 2) &&
 	    (r->in[2].rank != 1 || r->in[2].dim[0] != m))
 		FAIL("ConvTranspose: B must have M elements");
-	if (opt_attrs_get(r->at, "output_shape"))
+	if (optable_attrs_get(r->at, "output_shape"))
 		FAIL("ConvTranspose: output_shape is not modelled");
 	if (read_spatial(r, &sp, w->dim + 2) < 0)
 		return -1;
@@ -665,11 +665,11 @@ static int rule_convt(rule *r)
 
 static int rule_pool(rule *r)
 {
-	int ceil_mode = (int)opt_attrs_int(r->at, "ceil_mode", 0);
+	int ceil_mode = (int)optable_attrs_int(r->at, "ceil_mode", 0);
 	spatial sp;
 	int i;
 
-	if (!opt_attrs_get(r->at, "kernel_shape"))
+	if (!optable_attrs_get(r->at, "kernel_shape"))
 		FAIL("%s: kernel_shape is required", r->op->name);
 	if (read_spatial(r, &sp, NULL) < 0)
 		return -1;
@@ -703,8 +703,8 @@ static int rule_gpool(rule *r)
 static int rule_gemm(rule *r)
 {
 	const opt_tensor *a = &r->in[0], *b = &r->in[1];
-	int ta = (int)opt_attrs_int(r->at, "transA", 0);
-	int tb = (int)opt_attrs_int(r->at, "transB", 0);
+	int ta = (int)optable_attrs_int(r->at, "transA", 0);
+	int tb = (int)optable_attrs_int(r->at, "transB", 0);
 	int64_t m, k, k2, n;
 
 	if (a->rank != 2 || b->rank != 2 || b->dtype != a->dtype)
@@ -719,7 +719,7 @@ static int rule_gemm(rule *r)
 		opt_tensor t;
 
 		if (r->in[2].dtype != a->dtype ||
-		    opt_broadcast(&t, &r->out[0], &r->in[2]) < 0 || t.rank != 2 ||
+		    optable_broadcast(&t, &r->out[0], &r->in[2]) < 0 || t.rank != 2 ||
 		    t.dim[0] != m || t.dim[1] != n)
 			FAIL("Gemm: C does not broadcast to (M, N)");
 	}
@@ -746,7 +746,7 @@ static int rule_matmul(rule *r)
 		FAIL("MatMul: inner dimensions differ");
 	ba = a, bb = b;
 	ba.rank -= 2, bb.rank -= 2;
-	if (opt_broadcast(&o, &ba, &bb) < 0)
+	if (optable_broadcast(&o, &ba, &bb) < 0)
 		FAIL("MatMul: batch dimensions do not broadcast");
 	if (r->in[0].rank > 1)
 		o.dim[o.rank++] = a.dim[a.rank - 2];
@@ -786,16 +786,16 @@ static int rule_inorm(rule *r)
 
 static int rule_lrn(rule *r)
 {
-	if (opt_attrs_int(r->at, "size", 0) < 1)
+	if (optable_attrs_int(r->at, "size", 0) < 1)
 		FAIL("LRN: size is required");
 	return rule_unary(r);
 }
 
 static int rule_lpnorm(rule *r)
 {
-	int64_t p = opt_attrs_int(r->at, "p", 2);
+	int64_t p = optable_attrs_int(r->at, "p", 2);
 
-	if (norm_axis(opt_attrs_int(r->at, "axis", -1), r->in[0].rank) < 0)
+	if (norm_axis(optable_attrs_int(r->at, "axis", -1), r->in[0].rank) < 0)
 		FAIL("LpNormalization: axis out of range");
 	if (p != 1 && p != 2)
 		FAIL("LpNormalization: p must be 1 or 2");
@@ -816,7 +816,7 @@ static int rule_mvn(rule *r)
 static int rule_reshape(rule *r)
 {
 	const opt_tensor *x = &r->in[0];
-	int64_t total = opt_numel(x), prod = 1;
+	int64_t total = optable_numel(x), prod = 1;
 
 	if (total == INT64_MAX)
 		FAIL("Reshape: the element count overflows int64");
@@ -830,7 +830,7 @@ static int rule_reshape(rule *r)
 	out_like(r, 0, x, x->dtype);
 	r->out[0].rank = n;
 	for (i = 0; i < n; i++) {
-		int64_t v = opt_val_int(r->in[1].val[i]);
+		int64_t v = optable_val_int(r->in[1].val[i]);
 
 		if (v == 0) {
 			if (i >= x->rank)
@@ -863,7 +863,7 @@ static int rule_transpose(rule *r)
 	int rank = r->in[0].rank, n, i, seen = 0;
 
 	n = attr_ints(r, "perm", perm, rank, 0);
-	if (!opt_attrs_get(r->at, "perm"))
+	if (!optable_attrs_get(r->at, "perm"))
 		for (i = 0; i < rank; i++)
 			perm[i] = rank - 1 - i;
 	if (n != rank)
@@ -888,7 +888,7 @@ static int axes_set(rule *r, int idx, int rank, unsigned *set)
 	    r->in[idx].dtype != OPT_INT64)
 		FAIL("%s: axes must be a known 1-D int64 tensor", r->op->name);
 	for (i = 0; i < r->in[idx].nval; i++) {
-		int a = norm_axis(opt_val_int(r->in[idx].val[i]), rank);
+		int a = norm_axis(optable_val_int(r->in[idx].val[i]), rank);
 
 		if (a < 0 || (*set >> a) & 1)
 			FAIL("%s: bad or repeated axis", r->op->name);
@@ -947,7 +947,7 @@ static int rule_unsqueeze(rule *r)
 static int rule_flatten(rule *r)
 {
 	const opt_tensor *x = &r->in[0];
-	int64_t axis = opt_attrs_int(r->at, "axis", 1), a = 1, b = 1;
+	int64_t axis = optable_attrs_int(r->at, "axis", 1), a = 1, b = 1;
 	int i;
 
 	if (axis < -x->rank || axis > x->rank)
@@ -969,9 +969,9 @@ static int rule_concat(rule *r)
 {
 	int rank = r->in[0].rank, axis, i, j;
 
-	if (!opt_attrs_get(r->at, "axis"))
+	if (!optable_attrs_get(r->at, "axis"))
 		FAIL("Concat: axis is required");
-	axis = norm_axis(opt_attrs_int(r->at, "axis", 0), rank);
+	axis = norm_axis(optable_attrs_int(r->at, "axis", 0), rank);
 	if (axis < 0)
 		FAIL("Concat: axis out of range");
 	out_like(r, 0, &r->in[0], r->in[0].dtype);
@@ -990,7 +990,7 @@ static int rule_concat(rule *r)
 static int rule_split(rule *r)
 {
 	const opt_tensor *x = &r->in[0];
-	int axis = norm_axis(opt_attrs_int(r->at, "axis", 0), x->rank), i;
+	int axis = norm_axis(optable_attrs_int(r->at, "axis", 0), x->rank), i;
 	int64_t sum = 0;
 
 	if (axis < 0)
@@ -1003,8 +1003,8 @@ static int rule_split(rule *r)
 		for (i = 0; i < r->nout; i++) {
 			if (r->in[1].val[i] < 0)
 				FAIL("Split: negative size");
-			r->out[i].dim[axis] = opt_val_int(r->in[1].val[i]);
-			DIM_ADD(&sum, sum, opt_val_int(r->in[1].val[i]));
+			r->out[i].dim[axis] = optable_val_int(r->in[1].val[i]);
+			DIM_ADD(&sum, sum, optable_val_int(r->in[1].val[i]));
 		}
 		if (sum != x->dim[axis])
 			FAIL("Split: sizes do not add up");
@@ -1036,9 +1036,9 @@ static int rule_slice(rule *r)
 		FAIL("Slice: axes and steps must be known, of the same length");
 	out_like(r, 0, x, x->dtype);
 	for (i = 0; i < n; i++) {
-		int64_t ax = present(r, 3) ? opt_val_int(r->in[3].val[i]) : i;
-		int64_t st = present(r, 4) ? opt_val_int(r->in[4].val[i]) : 1;
-		int64_t s = opt_val_int(r->in[1].val[i]), e = opt_val_int(r->in[2].val[i]);
+		int64_t ax = present(r, 3) ? optable_val_int(r->in[3].val[i]) : i;
+		int64_t st = present(r, 4) ? optable_val_int(r->in[4].val[i]) : 1;
+		int64_t s = optable_val_int(r->in[1].val[i]), e = optable_val_int(r->in[2].val[i]);
 		int a = norm_axis(ax, x->rank);
 		int64_t d, len;
 
@@ -1072,7 +1072,7 @@ static int rule_slice(rule *r)
 static int rule_pad(rule *r)
 {
 	const opt_tensor *x = &r->in[0];
-	const char *mode = opt_attrs_str(r->at, "mode", "constant");
+	const char *mode = optable_attrs_str(r->at, "mode", "constant");
 	int i;
 
 	if (!known(r, 1, 2 * x->rank) || r->in[1].dtype != OPT_INT64)
@@ -1082,8 +1082,8 @@ static int rule_pad(rule *r)
 		FAIL("Pad: constant_value must be a scalar of the input dtype");
 	out_like(r, 0, x, x->dtype);
 	for (i = 0; i < x->rank; i++) {
-		int64_t b = opt_val_int(r->in[1].val[i]);
-		int64_t e = opt_val_int(r->in[1].val[x->rank + i]);
+		int64_t b = optable_val_int(r->in[1].val[i]);
+		int64_t e = optable_val_int(r->in[1].val[x->rank + i]);
 
 		if (!strcmp(mode, "reflect") && (b >= x->dim[i] || e >= x->dim[i]))
 			FAIL("Pad: reflect pads must be smaller than the dim");
@@ -1109,7 +1109,7 @@ static int rule_tile(rule *r)
 		if (r->in[1].val[i] < 0)
 			FAIL("Tile: negative repeat");
 		DIM_MUL(&r->out[0].dim[i], x->dim[i],
-			opt_val_int(r->in[1].val[i]));
+			optable_val_int(r->in[1].val[i]));
 	}
 	return 0;
 }
@@ -1124,9 +1124,9 @@ static int rule_expand(rule *r)
 		FAIL("Expand: shape must be known int64 values");
 	s.rank = r->in[1].nval;
 	for (i = 0; i < s.rank; i++)
-		s.dim[i] = opt_val_int(r->in[1].val[i]);
+		s.dim[i] = optable_val_int(r->in[1].val[i]);
 	out_like(r, 0, &r->in[0], r->in[0].dtype);
-	if (opt_broadcast(&r->out[0], &r->in[0], &s) < 0)
+	if (optable_broadcast(&r->out[0], &r->in[0], &s) < 0)
 		FAIL("Expand: shape does not broadcast");
 	return 0;
 }
@@ -1134,7 +1134,7 @@ static int rule_expand(rule *r)
 static int rule_gather(rule *r)
 {
 	const opt_tensor *x = &r->in[0], *ix = &r->in[1];
-	int axis = norm_axis(opt_attrs_int(r->at, "axis", 0), x->rank), i, k = 0;
+	int axis = norm_axis(optable_attrs_int(r->at, "axis", 0), x->rank), i, k = 0;
 
 	if (axis < 0)
 		FAIL("Gather: axis out of range");
@@ -1159,7 +1159,7 @@ static int rule_gather(rule *r)
 static int rule_gatherelem(rule *r)
 {
 	const opt_tensor *x = &r->in[0], *ix = &r->in[1];
-	int axis = norm_axis(opt_attrs_int(r->at, "axis", 0), x->rank), i;
+	int axis = norm_axis(optable_attrs_int(r->at, "axis", 0), x->rank), i;
 
 	if (axis < 0)
 		FAIL("GatherElements: axis out of range");
@@ -1176,7 +1176,7 @@ static int rule_gatherelem(rule *r)
 static int reduce_with(rule *r, unsigned set, int all)
 {
 	const opt_tensor *x = &r->in[0];
-	int keep = (int)opt_attrs_int(r->at, "keepdims", 1), i;
+	int keep = (int)optable_attrs_int(r->at, "keepdims", 1), i;
 
 	out_like(r, 0, x, x->dtype);
 	r->out[0].rank = 0;
@@ -1193,7 +1193,7 @@ static int reduce_with(rule *r, unsigned set, int all)
 
 static int rule_reduce(rule *r)
 {
-	const opt_attr *ax = opt_attrs_get(r->at, "axes");
+	const opt_attr *ax = optable_attrs_get(r->at, "axes");
 	unsigned set = 0;
 	int i;
 
@@ -1210,7 +1210,7 @@ static int rule_reduce(rule *r)
 static int rule_reduce_in(rule *r)
 {
 	unsigned set = 0;
-	int noop = (int)opt_attrs_int(r->at, "noop_with_empty_axes", 0);
+	int noop = (int)optable_attrs_int(r->at, "noop_with_empty_axes", 0);
 
 	if (present(r, 1)) {
 		if (axes_set(r, 1, r->in[0].rank, &set) < 0)
@@ -1226,7 +1226,7 @@ static int rule_reduce_in(rule *r)
 
 static int rule_arg(rule *r)
 {
-	int axis = norm_axis(opt_attrs_int(r->at, "axis", 0), r->in[0].rank);
+	int axis = norm_axis(optable_attrs_int(r->at, "axis", 0), r->in[0].rank);
 
 	if (axis < 0)
 		FAIL("%s: axis out of range", r->op->name);
@@ -1239,7 +1239,7 @@ static int rule_arg(rule *r)
 static int rule_resize(rule *r)
 {
 	const opt_tensor *x = &r->in[0];
-	const char *mode = opt_attrs_str(r->at, "mode", "nearest");
+	const char *mode = optable_attrs_str(r->at, "mode", "nearest");
 	int i;
 
 	if (present(r, 2) && present(r, 3))
@@ -1264,7 +1264,7 @@ static int rule_resize(rule *r)
 		if (!known(r, 3, x->rank) || r->in[3].dtype != OPT_INT64)
 			FAIL("Resize: sizes must be rank known int64 values");
 		for (i = 0; i < x->rank; i++)
-			r->out[0].dim[i] = opt_val_int(r->in[3].val[i]);
+			r->out[0].dim[i] = optable_val_int(r->in[3].val[i]);
 	} else {
 		FAIL("Resize: scales or sizes is required");
 	}
@@ -1292,14 +1292,14 @@ static int rule_size(rule *r)
 	r->out[0].dtype = OPT_INT64;
 	r->out[0].rank = 0;
 	r->out[0].nval = 1;
-	r->out[0].val[0] = (double)opt_numel(&r->in[0]);
+	r->out[0].val[0] = (double)optable_numel(&r->in[0]);
 	return 0;
 }
 
 static int rule_topk(rule *r)
 {
 	const opt_tensor *x = &r->in[0];
-	int axis = norm_axis(opt_attrs_int(r->at, "axis", -1), x->rank);
+	int axis = norm_axis(optable_attrs_int(r->at, "axis", -1), x->rank);
 
 	if (axis < 0)
 		FAIL("TopK: axis out of range");
@@ -1308,7 +1308,7 @@ static int rule_topk(rule *r)
 	if (r->in[1].val[0] < 0 || r->in[1].val[0] > x->dim[axis])
 		FAIL("TopK: K out of range");
 	out_like(r, 0, x, x->dtype);
-	r->out[0].dim[axis] = opt_val_int(r->in[1].val[0]);
+	r->out[0].dim[axis] = optable_val_int(r->in[1].val[0]);
 	r->out[1] = r->out[0];
 	r->out[1].dtype = OPT_INT64;
 	return 0;
@@ -1319,7 +1319,7 @@ static int rule_cumsum(rule *r)
 	if (!known(r, 1, 1) || r->in[1].rank > 1 ||
 	    (r->in[1].dtype != OPT_INT64 && r->in[1].dtype != OPT_INT32))
 		FAIL("CumSum: axis must be a known int scalar");
-	if (norm_axis(opt_val_int(r->in[1].val[0]), r->in[0].rank) < 0)
+	if (norm_axis(optable_val_int(r->in[1].val[0]), r->in[0].rank) < 0)
 		FAIL("CumSum: axis out of range");
 	return rule_unary(r);
 }
@@ -1327,7 +1327,7 @@ static int rule_cumsum(rule *r)
 static int rule_d2s(rule *r)
 {
 	const opt_tensor *x = &r->in[0];
-	int64_t b = opt_attrs_int(r->at, "blocksize", 0);
+	int64_t b = optable_attrs_int(r->at, "blocksize", 0);
 
 	int64_t bb;
 
@@ -1346,7 +1346,7 @@ static int rule_d2s(rule *r)
 static int rule_s2d(rule *r)
 {
 	const opt_tensor *x = &r->in[0];
-	int64_t b = opt_attrs_int(r->at, "blocksize", 0);
+	int64_t b = optable_attrs_int(r->at, "blocksize", 0);
 
 	if (b < 1 || x->dim[2] % b || x->dim[3] % b)
 		FAIL("SpaceToDepth: H and W not divisible by blocksize");
