@@ -60,7 +60,8 @@ for loader in $loaders; do
     # The crashing input was saved as crash-LOADER-I.LOADER; go on at I+1.
     last=$(ls "$out" | sed -n "s/^crash-$loader-\([0-9]*\)\.$loader\$/\1/p" | sort -n | tail -1)
     if [ -z "$last" ] || [ "$last" -lt "$start" ]; then
-      echo "$loader: fuzz_loaders failed (exit $rc) without a crash file" >&2
+      echo "$loader: fuzz_loaders failed (exit $rc) without a crash file:" >&2
+      tail -12 "$out/$loader.log" >&2
       exit 1
     fi
     crashes=$((crashes + 1))

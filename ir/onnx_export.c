@@ -509,6 +509,8 @@ static void file_order(Onnx__GraphProto *g, const int64_t *index)
 	Onnx__NodeProto **v;
 	size_t i, n = g->n_node;
 
+	if (!n)
+		return;
 	for (i = 0; i < n; i++)
 		if (index[i] < 0 || (uint64_t)index[i] >= n)
 			return;
