@@ -340,7 +340,7 @@ static int place(gen *G, const opt_entry *op, gred_error *e)
 	if (optable_infer_shapes(op, in, n->nin, &n->attrs, out, n->nout, e) < 0)
 		return -1;
 	for (i = 0; i < n->nout; i++)
-		if (opt_numel(&out[i]) > g->numel_cap || opt_numel(&out[i]) < 1)
+		if (optable_numel(&out[i]) > g->numel_cap || optable_numel(&out[i]) < 1)
 			goto reject;
 	for (i = 0; i < n->nin; i++)
 		if (n->in[i] >= 0)

@@ -49,7 +49,7 @@ static int axis_attr(ggraph *g, gnode *n, const opt_tensor *x, int dflt)
 	int a = axis_of(g, x->rank);
 
 	if (a != dflt || CHANCE(0.5))
-		opt_attrs_set_int(&n->attrs, "axis", a);
+		optable_attrs_set_int(&n->attrs, "axis", a);
 	return a < 0 ? a + x->rank : a;
 }
 
@@ -89,10 +89,10 @@ static void free_attrs(ggraph *g, gnode *n)
 		const opt_attr_dom *d = &n->op->attrs[i];
 
 		if (d->kind == OPT_ATTR_FLOAT && CHANCE(0.7))
-			opt_attrs_set_float(&n->attrs, d->name,
+			optable_attrs_set_float(&n->attrs, d->name,
 				(float)(d->lo + rng_unit(g->r) * (d->hi - d->lo)));
 		else if (d->kind == OPT_ATTR_INT && d->lo == d->hi)
-			opt_attrs_set_int(&n->attrs, d->name, (int64_t)d->lo);
+			optable_attrs_set_int(&n->attrs, d->name, (int64_t)d->lo);
 	}
 }
 
@@ -154,7 +154,7 @@ static int inst_variadic(ggraph *g, gnode *n)
 
 		n->in[i] = g_bcast(g, &acc, 0);
 		next = acc;
-		opt_broadcast(&next, &acc, T(n->in[i]));
+		optable_broadcast(&next, &acc, T(n->in[i]));
 		acc = next;
 	}
 	return 0;
@@ -171,7 +171,7 @@ static int inst_where(ggraph *g, gnode *n)
 	c.dtype = OPT_BOOL;
 	n->in[0] = g_bcast(g, &c, 0);
 	c = *T(x);
-	opt_broadcast(&c, T(x), T(n->in[0]));
+	optable_broadcast(&c, T(x), T(n->in[0]));
 	n->in[1] = x;
 	n->in[2] = g_bcast(g, &c, 0);
 	if (CHANCE(0.5)) {
@@ -207,7 +207,7 @@ static int inst_cast(ggraph *g, gnode *n)
 {
 	if ((n->in[0] = primary(g, n, 0, 8, NULL, NULL, NULL)) < 0)
 		return -1;
-	opt_attrs_set_int(&n->attrs, "to",
+	optable_attrs_set_int(&n->attrs, "to",
 		cast_types[R(0, (int)(sizeof(cast_types) / sizeof(int)) - 1)]);
 	return 0;
 }
@@ -217,7 +217,7 @@ static int inst_softmax(ggraph *g, gnode *n)
 	if ((n->in[0] = primary(g, n, 1, 8, NULL, NULL, NULL)) < 0)
 		return -1;
 	if (CHANCE(0.8))
-		opt_attrs_set_int(&n->attrs, "axis", axis_of(g, T(n->in[0])->rank));
+		optable_attrs_set_int(&n->attrs, "axis", axis_of(g, T(n->in[0])->rank));
 	return 0;
 }
 
@@ -271,13 +271,13 @@ static void window_attrs(ggraph *g, gnode *n, const window *w, int ns,
 		any_p |= p[i] || p[ns + i];
 	}
 	if (need_kernel || CHANCE(0.5))
-		opt_attrs_set_ints(&n->attrs, "kernel_shape", k, ns);
+		optable_attrs_set_ints(&n->attrs, "kernel_shape", k, ns);
 	if (any_s || CHANCE(0.2))
-		opt_attrs_set_ints(&n->attrs, "strides", s, ns);
+		optable_attrs_set_ints(&n->attrs, "strides", s, ns);
 	if (dilations && (any_d || CHANCE(0.2)))
-		opt_attrs_set_ints(&n->attrs, "dilations", d, ns);
+		optable_attrs_set_ints(&n->attrs, "dilations", d, ns);
 	if (any_p || CHANCE(0.2))
-		opt_attrs_set_ints(&n->attrs, "pads", p, 2 * ns);
+		optable_attrs_set_ints(&n->attrs, "pads", p, 2 * ns);
 }
 
 /* A divisor of c, 1 most of the time. */
@@ -324,7 +324,7 @@ static int inst_conv(ggraph *g, gnode *n)
 		n->nin = 3;
 	}
 	if (grp != 1 || CHANCE(0.2))
-		opt_attrs_set_int(&n->attrs, "group", grp);
+		optable_attrs_set_int(&n->attrs, "group", grp);
 	window_attrs(g, n, w, ns, 0, 1);
 	return 0;
 }
@@ -372,9 +372,9 @@ static int inst_convt(ggraph *g, gnode *n)
 		n->nin = 3;
 	}
 	if (grp != 1 || CHANCE(0.2))
-		opt_attrs_set_int(&n->attrs, "group", grp);
+		optable_attrs_set_int(&n->attrs, "group", grp);
 	if (any_op)
-		opt_attrs_set_ints(&n->attrs, "output_padding", op, ns);
+		optable_attrs_set_ints(&n->attrs, "output_padding", op, ns);
 	window_attrs(g, n, w, ns, 0, 1);
 	return 0;
 }
@@ -399,11 +399,11 @@ static int inst_pool(ggraph *g, gnode *n)
 	}
 	window_attrs(g, n, w, ns, 1, max);
 	if (ceil_ok && CHANCE(0.3))
-		opt_attrs_set_int(&n->attrs, "ceil_mode", 1);
+		optable_attrs_set_int(&n->attrs, "ceil_mode", 1);
 	if (!strcmp(n->op->name, "AveragePool") && CHANCE(0.5))
-		opt_attrs_set_int(&n->attrs, "count_include_pad", R(0, 1));
+		optable_attrs_set_int(&n->attrs, "count_include_pad", R(0, 1));
 	if (lp && CHANCE(0.7))
-		opt_attrs_set_int(&n->attrs, "p", R(1, 3));
+		optable_attrs_set_int(&n->attrs, "p", R(1, 3));
 	return 0;
 }
 
@@ -412,7 +412,7 @@ static int inst_gpool(ggraph *g, gnode *n)
 	if ((n->in[0] = primary(g, n, 3, 5, NULL, NULL, NULL)) < 0)
 		return -1;
 	if (n->op->nattrs && CHANCE(0.7))
-		opt_attrs_set_int(&n->attrs, "p", R(1, 3));
+		optable_attrs_set_int(&n->attrs, "p", R(1, 3));
 	return 0;
 }
 
@@ -432,9 +432,9 @@ static int inst_gemm(ggraph *g, gnode *n)
 	b.dim[!tb] = nn;
 	n->in[1] = g_exact(g, &b);
 	if (ta)
-		opt_attrs_set_int(&n->attrs, "transA", 1);
+		optable_attrs_set_int(&n->attrs, "transA", 1);
 	if (tb)
-		opt_attrs_set_int(&n->attrs, "transB", 1);
+		optable_attrs_set_int(&n->attrs, "transB", 1);
 	if (CHANCE(0.6)) {
 		c = b;
 		switch (R(0, 3)) {
@@ -523,7 +523,7 @@ static int inst_lrn(ggraph *g, gnode *n)
 {
 	if ((n->in[0] = primary(g, n, 4, 4, NULL, NULL, NULL)) < 0)
 		return -1;
-	opt_attrs_set_int(&n->attrs, "size", 2 * R(0, 2) + 1);
+	optable_attrs_set_int(&n->attrs, "size", 2 * R(0, 2) + 1);
 	return 0;
 }
 
@@ -532,9 +532,9 @@ static int inst_lpnorm(ggraph *g, gnode *n)
 	if ((n->in[0] = primary(g, n, 1, 8, NULL, NULL, NULL)) < 0)
 		return -1;
 	if (CHANCE(0.7))
-		opt_attrs_set_int(&n->attrs, "axis", axis_of(g, T(n->in[0])->rank));
+		optable_attrs_set_int(&n->attrs, "axis", axis_of(g, T(n->in[0])->rank));
 	if (CHANCE(0.7))
-		opt_attrs_set_int(&n->attrs, "p", R(1, 2));
+		optable_attrs_set_int(&n->attrs, "p", R(1, 2));
 	return 0;
 }
 
@@ -547,7 +547,7 @@ static int inst_mvn(ggraph *g, gnode *n)
 	if (CHANCE(0.5)) {
 		int all = CHANCE(0.5);
 
-		opt_attrs_set_ints(&n->attrs, "axes", axes + !all, 3 - !all);
+		optable_attrs_set_ints(&n->attrs, "axes", axes + !all, 3 - !all);
 	}
 	return 0;
 }
@@ -581,13 +581,13 @@ static int reshape_ok(const opt_tensor *t, const void *ctx)
 	    t->nval > OPT_MAX_RANK)
 		return 0;
 	for (i = 0; i < t->nval; i++) {
-		if (t->val[i] < 1 || t->val[i] > (double)opt_numel(x))
+		if (t->val[i] < 1 || t->val[i] > (double)optable_numel(x))
 			return 0;
 		prod *= (int64_t)t->val[i];
-		if (prod > opt_numel(x))
+		if (prod > optable_numel(x))
 			return 0;
 	}
-	return prod == opt_numel(x);
+	return prod == optable_numel(x);
 }
 
 static int existing(ggraph *g, int (*ok)(const opt_tensor *, const void *),
@@ -616,7 +616,7 @@ static int inst_reshape(ggraph *g, gnode *n)
 		return 0;
 	}
 	rr = (int)R(1, MAXR);
-	factor_dims(g, opt_numel(x), rr, v);
+	factor_dims(g, optable_numel(x), rr, v);
 	for (i = 0; i < rr; i++)
 		if (i < x->rank && v[i] == x->dim[i] && CHANCE(0.3))
 			v[i] = 0;
@@ -644,7 +644,7 @@ static int inst_transpose(ggraph *g, gnode *n)
 		perm[j] = t;
 	}
 	if (CHANCE(0.85))
-		opt_attrs_set_ints(&n->attrs, "perm", perm, rank);
+		optable_attrs_set_ints(&n->attrs, "perm", perm, rank);
 	return 0;
 }
 
@@ -712,7 +712,7 @@ static int inst_flatten(ggraph *g, gnode *n)
 		return -1;
 	r = T(n->in[0])->rank;
 	if (CHANCE(0.8))
-		opt_attrs_set_int(&n->attrs, "axis", R(-r, r));
+		optable_attrs_set_int(&n->attrs, "axis", R(-r, r));
 	return 0;
 }
 
@@ -744,7 +744,7 @@ static int inst_concat(ggraph *g, gnode *n)
 	c.x = T(n->in[0]);
 	a = axis_of(g, c.x->rank);
 	c.axis = a < 0 ? a + c.x->rank : a;
-	opt_attrs_set_int(&n->attrs, "axis", a);
+	optable_attrs_set_int(&n->attrs, "axis", a);
 	n->nin = degree(g, n, 1, 4);
 	for (i = 1; i < n->nin; i++) {
 		int e = CHANCE(g->o->pick_rate) ? existing(g, concat_ok, &c) : -1;
@@ -869,7 +869,7 @@ static int inst_pad(ggraph *g, gnode *n)
 	}
 	n->in[1] = g_const_ints(g, p, 2 * x->rank, 1);
 	if (m || CHANCE(0.3))
-		opt_attrs_set_str(&n->attrs, "mode", modes[m]);
+		optable_attrs_set_str(&n->attrs, "mode", modes[m]);
 	if (!m && CHANCE(0.3)) {
 		double v = x->dtype == OPT_FLOAT || x->dtype == OPT_DOUBLE ?
 			rng_unit(g->r) : (double)R(0, 1);
@@ -889,7 +889,7 @@ static int inst_tile(ggraph *g, gnode *n)
 	if ((n->in[0] = primary(g, n, 1, 8, NULL, NULL, NULL)) < 0)
 		return -1;
 	x = T(n->in[0]);
-	total = opt_numel(x);
+	total = optable_numel(x);
 	for (i = 0; i < x->rank; i++) {
 		rep[i] = CHANCE(0.5) ? 1 : R(1, 3);
 		if (total * rep[i] > g->numel_cap)
@@ -1000,13 +1000,13 @@ static int reduce_node(ggraph *g, gnode *n, int axes_in)
 			n->in[1] = g_const_ints(g, ax, k, 1);
 			n->nin = 2;
 		} else {
-			opt_attrs_set_ints(&n->attrs, "axes", ax, k);
+			optable_attrs_set_ints(&n->attrs, "axes", ax, k);
 		}
 	} else if (axes_in && CHANCE(0.3)) {
-		opt_attrs_set_int(&n->attrs, "noop_with_empty_axes", 1);
+		optable_attrs_set_int(&n->attrs, "noop_with_empty_axes", 1);
 	}
 	if (CHANCE(0.6))
-		opt_attrs_set_int(&n->attrs, "keepdims", R(0, 1));
+		optable_attrs_set_int(&n->attrs, "keepdims", R(0, 1));
 	return 0;
 }
 
@@ -1025,11 +1025,11 @@ static int inst_arg(ggraph *g, gnode *n)
 	if ((n->in[0] = primary(g, n, 1, 8, NULL, NULL, NULL)) < 0)
 		return -1;
 	if (CHANCE(0.8))
-		opt_attrs_set_int(&n->attrs, "axis", axis_of(g, T(n->in[0])->rank));
+		optable_attrs_set_int(&n->attrs, "axis", axis_of(g, T(n->in[0])->rank));
 	if (CHANCE(0.5))
-		opt_attrs_set_int(&n->attrs, "keepdims", R(0, 1));
+		optable_attrs_set_int(&n->attrs, "keepdims", R(0, 1));
 	if (CHANCE(0.3))
-		opt_attrs_set_int(&n->attrs, "select_last_index", R(0, 1));
+		optable_attrs_set_int(&n->attrs, "select_last_index", R(0, 1));
 	return 0;
 }
 
@@ -1073,12 +1073,12 @@ static int inst_resize(ggraph *g, gnode *n)
 		n->nin = 4;
 	}
 	if (linear)
-		opt_attrs_set_str(&n->attrs, "mode", "linear");
+		optable_attrs_set_str(&n->attrs, "mode", "linear");
 	if (CHANCE(0.6))
-		opt_attrs_set_str(&n->attrs, "coordinate_transformation_mode",
+		optable_attrs_set_str(&n->attrs, "coordinate_transformation_mode",
 			ctm[R(0, 3)]);
 	if (!linear && CHANCE(0.5))
-		opt_attrs_set_str(&n->attrs, "nearest_mode", nm[R(0, 3)]);
+		optable_attrs_set_str(&n->attrs, "nearest_mode", nm[R(0, 3)]);
 	return 0;
 }
 
@@ -1093,9 +1093,9 @@ static int inst_topk(ggraph *g, gnode *n)
 	k = R(1, x->dim[axis_attr(g, n, x, -1)]);
 	n->in[1] = g_const_ints(g, &k, 1, 1);
 	if (CHANCE(0.3))
-		opt_attrs_set_int(&n->attrs, "largest", R(0, 1));
+		optable_attrs_set_int(&n->attrs, "largest", R(0, 1));
 	if (CHANCE(0.3))
-		opt_attrs_set_int(&n->attrs, "sorted", R(0, 1));
+		optable_attrs_set_int(&n->attrs, "sorted", R(0, 1));
 	n->nout = 2;
 	return 0;
 }
@@ -1114,9 +1114,9 @@ static int inst_cumsum(ggraph *g, gnode *n)
 		n->in[1] = g_const_vals(g, OPT_INT32, &v, 1, 0);
 	}
 	if (CHANCE(0.3))
-		opt_attrs_set_int(&n->attrs, "exclusive", R(0, 1));
+		optable_attrs_set_int(&n->attrs, "exclusive", R(0, 1));
 	if (CHANCE(0.3))
-		opt_attrs_set_int(&n->attrs, "reverse", R(0, 1));
+		optable_attrs_set_int(&n->attrs, "reverse", R(0, 1));
 	return 0;
 }
 
@@ -1140,9 +1140,9 @@ static int inst_d2s(ggraph *g, gnode *n)
 
 	if ((n->in[0] = primary(g, n, 4, 4, channels_div, make_channels, &b)) < 0)
 		return -1;
-	opt_attrs_set_int(&n->attrs, "blocksize", b);
+	optable_attrs_set_int(&n->attrs, "blocksize", b);
 	if (CHANCE(0.5))
-		opt_attrs_set_str(&n->attrs, "mode", CHANCE(0.5) ? "DCR" : "CRD");
+		optable_attrs_set_str(&n->attrs, "mode", CHANCE(0.5) ? "DCR" : "CRD");
 	return 0;
 }
 
@@ -1167,7 +1167,7 @@ static int inst_s2d(ggraph *g, gnode *n)
 
 	if ((n->in[0] = primary(g, n, 4, 4, space_div, make_space, &b)) < 0)
 		return -1;
-	opt_attrs_set_int(&n->attrs, "blocksize", b);
+	optable_attrs_set_int(&n->attrs, "blocksize", b);
 	return 0;
 }
 

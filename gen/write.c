@@ -161,8 +161,8 @@ static Onnx__TensorProto *initializer(gen_writer *w, ggraph *g, int id)
 	static const Onnx__TensorProto t0 = ONNX__TENSOR_PROTO__INIT;
 	Onnx__TensorProto *t = NEW(w, Onnx__TensorProto);
 	const gtensor *x = &g->t[id];
-	int64_t n = opt_numel(&x->t), k;
-	size_t es = opt_dtype_size(x->t.dtype);
+	int64_t n = optable_numel(&x->t), k;
+	size_t es = optable_dtype_size(x->t.dtype);
 	uint8_t *p;
 	int i;
 
@@ -183,7 +183,7 @@ static Onnx__TensorProto *initializer(gen_writer *w, ggraph *g, int id)
 		case OPT_FLOAT: { float f = (float)v; memcpy(q, &f, 4); break; }
 		case OPT_DOUBLE: memcpy(q, &v, 8); break;
 		case OPT_INT32: { int32_t y = (int32_t)v; memcpy(q, &y, 4); break; }
-		case OPT_INT64: { int64_t y = opt_val_int(v); memcpy(q, &y, 8); break; }
+		case OPT_INT64: { int64_t y = optable_val_int(v); memcpy(q, &y, 8); break; }
 		case OPT_INT8: *q = (uint8_t)(int8_t)v; break;
 		default: *q = (uint8_t)v; break;
 		}

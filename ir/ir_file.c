@@ -9,6 +9,7 @@
 
 #include "mlir_io.h"
 #include "onnx.h"
+#include "proc.h"
 
 /* How much of a .mlir file is checked for binary data. */
 #define HEAD_BYTES (1u << 20)
@@ -27,32 +28,91 @@ ir_format ir_format_of(const char *path)
 int ir_file_load(ir_file *out, MlirContext ctx, const char *path,
 	gred_error *e)
 {
-	ir_file f = {0};
 	file_view v;
+	int err;
+
+	if (file_view_open(&v, path, e) < 0)
+		return -1;
+	err = ir_file_load_view(out, ctx, &v, path, e);
+	file_view_close(&v);
+	return err;
+}
+
+/* The text a child parses, and the name its messages use. */
+typedef struct parse_check {
+	MlirContext ctx;
+	const file_view *v;
+	const char *path;
+} parse_check;
+
+/* In the child: out gets the parse error, or nothing if it parsed. */
+static int parse_check_fn(gred_buf *out, void *arg)
+{
+	parse_check *pc = arg;
+	MlirOperation op;
+	gred_error e;
+
+	if (ir_parse_view(&op, pc->ctx, pc->v, pc->path, &e) < 0)
+		buf_puts(out, e.msg);
+	return 0;
+}
+
+/*
+** MLIR 19's parser can corrupt the heap while it gives up on some bad
+** text (an unresolved forward reference, then an error at the end of the
+** file): the process goes on and dies later, in another malloc. So
+** text is parsed first in a forked child, and in gred only once the
+** child has parsed it cleanly. A crash in the child is one more error.
+*/
+static int mlir_load(MlirOperation *out, MlirContext ctx, const file_view *v,
+	const char *path, gred_error *e)
+{
+	parse_check pc = {ctx, v, path};
+	gred_buf msg = {0};
+	gred_error sub;
+	size_t at;
+	int err;
+
+	/* (The depth check is cheap: no child for what it refuses.) */
+	if (ir_nest_depth(v->data, v->len, IR_MAX_NEST, &at) < 0 &&
+	    !(v->len >= 4 && !memcmp(v->data, "ML\xefR", 4)))
+		return ir_parse_view(out, ctx, v, path, e);
+	if (proc_call(&msg, parse_check_fn, &pc, &sub) < 0)
+		err = gred_errorf(e, "%s: the MLIR parser %s on this file", path,
+			sub.msg);
+	else if (msg.len)
+		err = gred_errorf(e, "%.*s", (int)msg.len, msg.data);
+	else
+		err = ir_parse_view(out, ctx, v, path, e);
+	buf_free(&msg);
+	return err;
+}
+
+int ir_file_load_view(ir_file *out, MlirContext ctx, const file_view *v,
+	const char *path, gred_error *e)
+{
+	ir_file f = {0};
 	gred_error sub;
 	int err;
 
 	f.format = ir_format_of(path);
-	if (file_view_open(&v, path, e) < 0)
-		return -1;
-	f.len = v.len;
+	f.len = v->len;
 	if (f.format == IR_FORMAT_UNKNOWN) {
 		err = gred_errorf(e, "%s: unknown file type (expected .onnx or "
 			".mlir)", path);
 	} else if (f.format == IR_FORMAT_MLIR) {
 		/* (The head tells: a scan of a mapped file would read it all.) */
-		if (memchr(v.data, 0, v.len < HEAD_BYTES ? v.len : HEAD_BYTES) &&
-		    v.len >= 4 &&
-		    memcmp(v.data, "ML\xefR", 4) != 0)
+		if (memchr(v->data, 0, v->len < HEAD_BYTES ? v->len : HEAD_BYTES) &&
+		    v->len >= 4 &&
+		    memcmp(v->data, "ML\xefR", 4) != 0)
 			err = gred_errorf(e, "%s: binary data in a .mlir file", path);
 		else
-			err = ir_parse_view(&f.op, ctx, &v, path, e);
+			err = mlir_load(&f.op, ctx, v, path, e);
 	} else {
-		err = onnx_import(&f.op, ctx, v.data, v.len, path, &sub);
+		err = onnx_import(&f.op, ctx, v->data, v->len, path, &sub);
 		if (err < 0)
 			gred_errorf(e, "%s: %s", path, sub.msg);
 	}
-	file_view_close(&v);
 	if (err < 0)
 		return -1;
 	*out = f;

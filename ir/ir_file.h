@@ -31,6 +31,11 @@ ir_format ir_format_of(const char *path);
 int ir_file_load(ir_file *out, MlirContext ctx, const char *path,
 	gred_error *e);
 
+/* The same for a file's bytes already in memory (path names the format
+** and the messages). */
+int ir_file_load_view(ir_file *out, MlirContext ctx, const file_view *v,
+	const char *path, gred_error *e);
+
 /* Serialises op in format fmt, appended to out. */
 int ir_serialize(gred_buf *out, MlirOperation op, ir_format fmt,
 	gred_error *e);

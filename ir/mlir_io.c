@@ -23,12 +23,13 @@ MlirContext ir_context_new(void)
 
 char *ir_strdup(MlirStringRef s)
 {
-	return xstrndup(s.data, s.length);
+	return xstrndup(s.length ? s.data : "", s.length);
 }
 
 static void append_cb(MlirStringRef s, void *user)
 {
-	buf_append(user, s.data, s.length);
+	if (s.length)
+		buf_append(user, s.data, s.length);
 }
 
 /* Collects the first error diagnostic as "file:line:col: message". */
@@ -77,12 +78,94 @@ static MlirLogicalResult diag_cb(MlirDiagnostic d, void *user)
 	return mlirLogicalResultSuccess();
 }
 
+/*
+** MLIR's parser is recursive: each nested region, attribute, type or
+** parenthesis takes stack, and about 2,100 nested regions overflow the
+** default 8 MB stack inside the parser (mlir::Lexer::lexToken), killing
+** the process where no diagnostic can report it. So text is scanned for
+** bracket depth first, outside strings and `//` comments: ( [ { count
+** always, < only until its > (a > that closes nothing is `->`, `>=` or
+** an error the parser reports). IR_MAX_NEST is far below any crash (the
+** shallowest, regions, needs over 4,000 brackets) and far above what
+** real programs use.
+*/
+long ir_nest_depth(const char *text, size_t len, size_t limit,
+	size_t *at)
+{
+	unsigned char angle[(IR_MAX_NEST + 8) / 8] = {0};
+	size_t depth = 0, top = 0, i;
+
+	if (limit > IR_MAX_NEST)
+		limit = IR_MAX_NEST;
+	for (i = 0; i < len; i++) {
+		char c = text[i];
+
+		if (c == '"') {
+			for (i++; i < len && text[i] != '"'; i++)
+				if (text[i] == '\\')
+					i++;
+		} else if (c == '/' && i + 1 < len && text[i + 1] == '/') {
+			while (i < len && text[i] != '\n')
+				i++;
+		} else if (c == '(' || c == '[' || c == '{' || c == '<') {
+			if (depth == limit) {
+				if (at)
+					*at = i;
+				return -1;
+			}
+			if (c == '<')
+				angle[depth / 8] |= (unsigned char)(1u << depth % 8);
+			else
+				angle[depth / 8] &= (unsigned char)~(1u << depth % 8);
+			depth++;
+			if (depth > top)
+				top = depth;
+		} else if (c == '>') {
+			if (depth && angle[(depth - 1) / 8] & 1u << (depth - 1) % 8)
+				depth--;
+		} else if (c == ')' || c == ']' || c == '}') {
+			/* An unclosed < before it (a stray one) ends with it. */
+			while (depth && angle[(depth - 1) / 8] & 1u << (depth - 1) % 8)
+				depth--;
+			if (depth)
+				depth--;
+		}
+	}
+	return (long)top;
+}
+
+/* Where byte at falls in text, as line:col. */
+static void line_col(const char *text, size_t at, size_t *line, size_t *col)
+{
+	size_t i;
+
+	*line = 1;
+	*col = 1;
+	for (i = 0; i < at; i++) {
+		if (text[i] == '\n') {
+			(*line)++;
+			*col = 1;
+		} else {
+			(*col)++;
+		}
+	}
+}
+
 int ir_parse(MlirOperation *out, MlirContext ctx, const char *text,
 	size_t len, const char *name, gred_error *e)
 {
 	diag_sink sink = {0};
 	MlirDiagnosticHandlerID id;
 	MlirModule mod;
+	size_t at, line, col;
+
+	/* (Bytecode, with its magic number, is not text.) */
+	if (!(len >= 4 && !memcmp(text, "ML\xefR", 4)) &&
+	    ir_nest_depth(text, len, IR_MAX_NEST, &at) < 0) {
+		line_col(text, at, &line, &col);
+		return gred_errorf(e, "%s:%zu:%zu: nesting deeper than %d brackets, "
+			"past what the MLIR parser survives", name, line, col, IR_MAX_NEST);
+	}
 
 	/* The module parser wraps several top-level ops in an implicit
 	** module, as mlir-opt does; its locations carry no file name, so

@@ -13,8 +13,17 @@
 /* A context that knows every upstream dialect and accepts unknown ones. */
 MlirContext ir_context_new(void);
 
+/* How deep brackets may nest in text gred parses (see mlir_io.c). */
+#define IR_MAX_NEST 256
+
+/* The deepest nesting of brackets in text (see mlir_io.c), or -1 if it
+** goes past limit (at most IR_MAX_NEST), with *at the offset of the
+** first bracket too deep. */
+long ir_nest_depth(const char *text, size_t len, size_t limit, size_t *at);
+
 /* Parses text (named name in messages) into a top-level operation. The
-** error, if any, reads "name:line:col: message". */
+** error, if any, reads "name:line:col: message"; text nested deeper
+** than IR_MAX_NEST is refused before the parser sees it. */
 int ir_parse(MlirOperation *out, MlirContext ctx, const char *text,
 	size_t len, const char *name, gred_error *e);
 

@@ -50,7 +50,7 @@ static const char *bind(exporter *x, MlirValue v, MlirStringRef want,
 		return "";
 	}
 	if (want.length && !memchr(want.data, 0, want.length)) {
-		name = xstrndup(want.data, want.length);
+		name = ir_strdup(want);
 		prev = onnx_map_get(&x->used, name);
 		if (prev) {
 			free(name);
@@ -74,7 +74,7 @@ static const char *bind(exporter *x, MlirValue v, MlirStringRef want,
 /* Names an initializer, which may reuse the name of a graph input. */
 static const char *bind_init(exporter *x, MlirValue v, MlirStringRef want)
 {
-	char *name = want.length ? xstrndup(want.data, want.length) : NULL;
+	char *name = want.length ? ir_strdup(want) : NULL;
 	const char *r;
 
 	if (name && onnx_map_get(&x->used, name) == USED_ARG) {
@@ -102,7 +102,7 @@ static MlirStringRef array_str(MlirAttribute a, intptr_t i, intptr_t n)
 
 static char *sdup(MlirStringRef s)
 {
-	return xstrndup(s.data, s.length);
+	return ir_strdup(s);
 }
 
 #define APPEND(arr, n, v) do { \
@@ -116,13 +116,13 @@ static char *sdup(MlirStringRef s)
 static int value_info(Onnx__ValueInfoProto **out, const char *name,
 	MlirType t, MlirAttribute extra, gred_error *e)
 {
-	Onnx__ValueInfoProto *vi = (Onnx__ValueInfoProto *)pbr_new(
+	Onnx__ValueInfoProto *vi = (Onnx__ValueInfoProto *)onnx_reflect_new(
 		&onnx__value_info_proto__descriptor);
 
 	*out = vi;
 	if (!mlirAttributeIsNull(extra) && mlirAttributeIsADictionary(extra) &&
 	    mlirDictionaryAttrGetNumElements(extra) > 0) {
-		if (pbr_from_dict(&vi->base, extra, e) < 0)
+		if (onnx_reflect_from_dict(&vi->base, extra, e) < 0)
 			return -1;
 		if (mlirTypeEqual(onnx_type_import(mlirTypeGetContext(t),
 				vi->type), t)) {
@@ -131,7 +131,7 @@ static int value_info(Onnx__ValueInfoProto **out, const char *name,
 			return 0;
 		}
 		onnx__value_info_proto__free_unpacked(vi, NULL);
-		vi = (Onnx__ValueInfoProto *)pbr_new(
+		vi = (Onnx__ValueInfoProto *)onnx_reflect_new(
 			&onnx__value_info_proto__descriptor);
 		*out = vi;
 	}
@@ -157,16 +157,21 @@ static int op_is(MlirOperation op, const char *name)
 static int graph_export(exporter *x, MlirBlock block, MlirOperation anchor,
 	Onnx__GraphProto *g);
 
-/* An attribute kind as ONNX sees it, from an MLIR attribute. */
-static int attr_export(exporter *x, Onnx__AttributeProto *p, MlirOperation op,
-	const char *name, MlirAttribute v)
+/* A copy of s as a protobuf bytes field. */
+static ProtobufCBinaryData bytes_of(MlirStringRef s)
 {
-	gred_error *e = x->e;
-	intptr_t i, n;
+	ProtobufCBinaryData b;
 
-	if (mlirAttributeIsADictionary(v))
-		return pbr_from_dict(&p->base, v, e);
-	p->has_type = 1;
+	b.data = xmalloc(s.length + 1);
+	if (s.length)
+		memcpy(b.data, s.data, s.length);
+	b.len = s.length;
+	return b;
+}
+
+/* FLOAT, INT (bools too) and STRING attributes; 0 if v is none of them. */
+static int attr_export_scalar(Onnx__AttributeProto *p, MlirAttribute v)
+{
 	if (mlirAttributeIsAFloat(v)) {
 		p->type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__FLOAT;
 		p->has_f = 1;
@@ -180,20 +185,21 @@ static int attr_export(exporter *x, Onnx__AttributeProto *p, MlirOperation op,
 		p->has_i = 1;
 		p->i = mlirIntegerAttrGetValueInt(v);
 	} else if (mlirAttributeIsAString(v)) {
-		MlirStringRef s = onnx_str_value(v);
 		p->type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__STRING;
 		p->has_s = 1;
-		p->s.data = xmalloc(s.length + 1);
-		memcpy(p->s.data, s.data, s.length);
-		p->s.len = s.length;
-	} else if (mlirAttributeIsAElements(v)) {
-		char *k = xasprintf(ONNX_A_TENSOR_PREFIX "%s", name);
-		MlirAttribute extra = onnx_op_attr(op, k);
-		free(k);
-		p->type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__TENSOR;
-		if (onnx_tensor_export(&p->t, v, extra, &x->deferred, e) < 0)
-			return -1;
-	} else if (mlirAttributeIsADenseI64Array(v)) {
+		p->s = bytes_of(onnx_str_value(v));
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+/* INTS and FLOATS held as dense arrays; 0 if v is neither. */
+static int attr_export_dense_array(Onnx__AttributeProto *p, MlirAttribute v)
+{
+	intptr_t i, n;
+
+	if (mlirAttributeIsADenseI64Array(v)) {
 		p->type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INTS;
 		n = mlirDenseArrayGetNumElements(v);
 		p->ints = xmalloc(((size_t)n + 1) * sizeof(int64_t));
@@ -207,58 +213,89 @@ static int attr_export(exporter *x, Onnx__AttributeProto *p, MlirOperation op,
 		for (i = 0; i < n; i++)
 			p->floats[i] = mlirDenseF32ArrayGetElement(v, i);
 		p->n_floats = (size_t)n;
-	} else if (mlirAttributeIsAArray(v)) {
-		int floats = 0, strs = 0, ints = 0;
-		n = mlirArrayAttrGetNumElements(v);
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+/* An array attribute as STRINGS, FLOATS (any float among ints makes
+** them all floats) or INTS. */
+static int attr_export_list(Onnx__AttributeProto *p, MlirAttribute v,
+	const char *name, gred_error *e)
+{
+	intptr_t i, n = mlirArrayAttrGetNumElements(v);
+	int floats = 0, strs = 0, ints = 0;
+
+	for (i = 0; i < n; i++) {
+		MlirAttribute el = mlirArrayAttrGetElement(v, i);
+		if (mlirAttributeIsAFloat(el)) floats++;
+		else if (mlirAttributeIsAInteger(el)) ints++;
+		else if (mlirAttributeIsAString(el)) strs++;
+		else
+			return gred_errorf(e, "attribute %s: unsupported list",
+				name);
+	}
+	if (strs && (floats || ints))
+		return gred_errorf(e, "attribute %s: mixed list", name);
+	if (strs) {
+		p->type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__STRINGS;
+		p->strings = xcalloc((size_t)n + 1, sizeof(*p->strings));
+		for (i = 0; i < n; i++) {
+			p->strings[i] = bytes_of(onnx_str_value(
+				mlirArrayAttrGetElement(v, i)));
+			p->n_strings = (size_t)i + 1;
+		}
+	} else if (floats) {
+		p->type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__FLOATS;
+		p->floats = xmalloc(((size_t)n + 1) * sizeof(float));
 		for (i = 0; i < n; i++) {
 			MlirAttribute el = mlirArrayAttrGetElement(v, i);
-			if (mlirAttributeIsAFloat(el)) floats++;
-			else if (mlirAttributeIsAInteger(el)) ints++;
-			else if (mlirAttributeIsAString(el)) strs++;
-			else
-				return gred_errorf(e, "attribute %s: unsupported list",
-					name);
+			p->floats[i] = mlirAttributeIsAFloat(el) ?
+				(float)mlirFloatAttrGetValueDouble(el) :
+				(float)mlirIntegerAttrGetValueInt(el);
 		}
-		if (strs && (floats || ints))
-			return gred_errorf(e, "attribute %s: mixed list", name);
-		if (strs) {
-			p->type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__STRINGS;
-			p->strings = xcalloc((size_t)n + 1, sizeof(*p->strings));
-			for (i = 0; i < n; i++) {
-				MlirStringRef s = onnx_str_value(
-					mlirArrayAttrGetElement(v, i));
-				p->strings[i].data = xmalloc(s.length + 1);
-				memcpy(p->strings[i].data, s.data, s.length);
-				p->strings[i].len = s.length;
-				p->n_strings = (size_t)i + 1;
-			}
-		} else if (floats) {
-			p->type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__FLOATS;
-			p->floats = xmalloc(((size_t)n + 1) * sizeof(float));
-			for (i = 0; i < n; i++) {
-				MlirAttribute el = mlirArrayAttrGetElement(v, i);
-				p->floats[i] = mlirAttributeIsAFloat(el) ?
-					(float)mlirFloatAttrGetValueDouble(el) :
-					(float)mlirIntegerAttrGetValueInt(el);
-			}
-			p->n_floats = (size_t)n;
-		} else {
-			p->type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INTS;
-			p->ints = xmalloc(((size_t)n + 1) * sizeof(int64_t));
-			for (i = 0; i < n; i++)
-				p->ints[i] = mlirIntegerAttrGetValueInt(
-					mlirArrayAttrGetElement(v, i));
-			p->n_ints = (size_t)n;
-		}
-	} else if (mlirAttributeIsAType(v)) {
+		p->n_floats = (size_t)n;
+	} else {
+		p->type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INTS;
+		p->ints = xmalloc(((size_t)n + 1) * sizeof(int64_t));
+		for (i = 0; i < n; i++)
+			p->ints[i] = mlirIntegerAttrGetValueInt(
+				mlirArrayAttrGetElement(v, i));
+		p->n_ints = (size_t)n;
+	}
+	return 0;
+}
+
+/* Attribute name = v of op as the AttributeProto p: a dictionary is a
+** proto kept whole, else v's kind says the attribute type. */
+static int attr_export(exporter *x, Onnx__AttributeProto *p, MlirOperation op,
+	const char *name, MlirAttribute v)
+{
+	gred_error *e = x->e;
+
+	if (mlirAttributeIsADictionary(v))
+		return onnx_reflect_from_dict(&p->base, v, e);
+	p->has_type = 1;
+	if (attr_export_scalar(p, v) || attr_export_dense_array(p, v))
+		return 0;
+	if (mlirAttributeIsAElements(v)) {
+		char *k = xasprintf(ONNX_A_TENSOR_PREFIX "%s", name);
+		MlirAttribute extra = onnx_op_attr(op, k);
+		free(k);
+		p->type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__TENSOR;
+		return onnx_tensor_export(&p->t, v, extra, &x->deferred, e);
+	}
+	if (mlirAttributeIsAArray(v))
+		return attr_export_list(p, v, name, e);
+	if (mlirAttributeIsAType(v)) {
 		p->type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__TYPE_PROTO;
 		p->tp = onnx_type_export(mlirTypeAttrGetValue(v));
 		if (!p->tp)
 			return gred_errorf(e, "attribute %s: no ONNX type", name);
-	} else {
-		return gred_errorf(e, "attribute %s has no ONNX form", name);
+		return 0;
 	}
-	return 0;
+	return gred_errorf(e, "attribute %s has no ONNX form", name);
 }
 
 /* One attribute or subgraph of a node, in export order. */
@@ -344,7 +381,7 @@ static int node_export(exporter *x, MlirOperation op, Onnx__NodeProto *n)
 		goto done;
 	}
 	n->op_type = xstrdup(opname + 5);
-	if (pbr_gather(&n->base, op, skip, x->e) < 0)
+	if (onnx_reflect_gather(&n->base, op, skip, x->e) < 0)
 		goto done;
 	n->input = xcalloc((size_t)nin + 1, sizeof(char *));
 	for (i = 0; i < nin; i++) {
@@ -365,7 +402,7 @@ static int node_export(exporter *x, MlirOperation op, Onnx__NodeProto *n)
 		    it[k - 1].graphs && !strcmp(it[k - 1].name, it[k].name)) {
 			p = n->attribute[n->n_attribute - 1];
 		} else {
-			p = (Onnx__AttributeProto *)pbr_new(
+			p = (Onnx__AttributeProto *)onnx_reflect_new(
 				&onnx__attribute_proto__descriptor);
 			APPEND(n->attribute, n->n_attribute, p);
 			p->name = xstrdup(it[k].name);
@@ -373,7 +410,7 @@ static int node_export(exporter *x, MlirOperation op, Onnx__NodeProto *n)
 		if (it[k].region >= 0) {
 			MlirBlock b = mlirRegionGetFirstBlock(
 				mlirOperationGetRegion(op, it[k].region));
-			Onnx__GraphProto *g = (Onnx__GraphProto *)pbr_new(
+			Onnx__GraphProto *g = (Onnx__GraphProto *)onnx_reflect_new(
 				&onnx__graph_proto__descriptor);
 			p->has_type = 1;
 			if (it[k].graphs) {
@@ -418,10 +455,10 @@ static int initializer_export(exporter *x, MlirOperation op,
 	if (mlirAttributeIsNull(v))
 		return gred_errorf(x->e, "an initializer has no value");
 	if (!mlirAttributeIsNull(onnx_op_attr(op, ONNX_A_SPARSE_INIT))) {
-		Onnx__SparseTensorProto *s = (Onnx__SparseTensorProto *)pbr_new(
+		Onnx__SparseTensorProto *s = (Onnx__SparseTensorProto *)onnx_reflect_new(
 			&onnx__sparse_tensor_proto__descriptor);
 		APPEND(g->sparse_initializer, g->n_sparse_initializer, s);
-		if (pbr_from_dict(&s->base, v, x->e) < 0)
+		if (onnx_reflect_from_dict(&s->base, v, x->e) < 0)
 			return -1;
 		if (s->values) {
 			free(s->values->name);
@@ -463,6 +500,32 @@ static int value_info_update(exporter *x, Onnx__GraphProto *g, MlirContext ctx)
 	return 0;
 }
 
+/* A graph imported out of topological order (see onnx_import.c) goes
+** back in the file's order when its nodes are the file's: each carries
+** its index, and they are 0..n-1. A graph that lost or gained nodes stays
+** in topological order, which every ONNX checker wants. */
+static void file_order(Onnx__GraphProto *g, const int64_t *index)
+{
+	Onnx__NodeProto **v;
+	size_t i, n = g->n_node;
+
+	if (!n)
+		return;
+	for (i = 0; i < n; i++)
+		if (index[i] < 0 || (uint64_t)index[i] >= n)
+			return;
+	v = xcalloc(n + 1, sizeof(*v));
+	for (i = 0; i < n; i++) {
+		if (v[index[i]]) {
+			free(v);
+			return;
+		}
+		v[index[i]] = g->node[i];
+	}
+	memcpy(g->node, v, n * sizeof(*v));
+	free(v);
+}
+
 /* Exports block into g. anchor holds the graph's attributes (the main
 ** function); a null anchor means the block's onnx.Yield holds them. */
 static int graph_export(exporter *x, MlirBlock block, MlirOperation anchor,
@@ -473,6 +536,7 @@ static int graph_export(exporter *x, MlirBlock block, MlirOperation anchor,
 	intptr_t i, nargs = mlirBlockGetNumArguments(block), nret = 0;
 	MlirOperation op, term = NULL_OP;
 	MlirAttribute names, info;
+	int64_t *file_index = NULL;
 
 	for (op = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(op);
 	     op = mlirOperationGetNextInBlock(op))
@@ -483,7 +547,7 @@ static int graph_export(exporter *x, MlirBlock block, MlirOperation anchor,
 	if (mlirOperationIsNull(anchor))
 		anchor = term;
 	if (!mlirOperationIsNull(anchor) &&
-	    pbr_gather(&g->base, anchor, skip, x->e) < 0)
+	    onnx_reflect_gather(&g->base, anchor, skip, x->e) < 0)
 		return -1;
 	names = mlirOperationIsNull(anchor) ? mlirAttributeGetNull() :
 		onnx_op_attr(anchor, ONNX_A_INPUT_NAMES);
@@ -518,13 +582,23 @@ static int graph_export(exporter *x, MlirBlock block, MlirOperation anchor,
 			continue;
 		}
 		{
-			Onnx__NodeProto *n = (Onnx__NodeProto *)pbr_new(
+			Onnx__NodeProto *n = (Onnx__NodeProto *)onnx_reflect_new(
 				&onnx__node_proto__descriptor);
+			MlirAttribute ix = onnx_op_attr(op, ONNX_A_NODE_INDEX);
 			APPEND(g->node, g->n_node, n);
-			if (node_export(x, op, n) < 0)
+			if (node_export(x, op, n) < 0) {
+				free(file_index);
 				return -1;
+			}
+			file_index = xrealloc(file_index,
+				g->n_node * sizeof(*file_index));
+			file_index[g->n_node - 1] =
+				!mlirAttributeIsNull(ix) && mlirAttributeIsAInteger(ix) ?
+				mlirIntegerAttrGetValueInt(ix) : -1;
 		}
 	}
+	file_order(g, file_index);
+	free(file_index);
 	if (!mlirOperationIsNull(term)) {
 		nret = mlirOperationGetNumOperands(term);
 		names = mlirOperationIsNull(anchor) ? mlirAttributeGetNull() :
@@ -621,10 +695,10 @@ int onnx_export_to(MlirOperation module, gred_write_fn *write, void *user,
 	    mlirBlockIsNull(mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0))))
 		return gred_errorf(e, "no func.func with a body to export as "
 			"the ONNX graph");
-	m = (Onnx__ModelProto *)pbr_new(&onnx__model_proto__descriptor);
-	if (pbr_gather(&m->base, module, skip, e) < 0)
+	m = (Onnx__ModelProto *)onnx_reflect_new(&onnx__model_proto__descriptor);
+	if (onnx_reflect_gather(&m->base, module, skip, e) < 0)
 		goto done;
-	m->graph = (Onnx__GraphProto *)pbr_new(&onnx__graph_proto__descriptor);
+	m->graph = (Onnx__GraphProto *)onnx_reflect_new(&onnx__graph_proto__descriptor);
 	if (graph_export(&x, mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0)),
 		    fn, m->graph) < 0)
 		goto done;

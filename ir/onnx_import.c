@@ -83,12 +83,12 @@ static MlirAttribute value_info_extra(MlirContext ctx, Onnx__ValueInfoProto *vi,
 
 	syn.name = vi->name;
 	syn.type = onnx_type_export(t);
-	same = pbr_equal(&syn.base, &vi->base);
+	same = onnx_reflect_equal(&syn.base, &vi->base);
 	if (syn.type)
 		onnx__type_proto__free_unpacked(syn.type, NULL);
 	if (same)
 		return mlirDictionaryAttrGet(ctx, 0, NULL);
-	return pbr_to_dict(ctx, &vi->base, skip_name);
+	return onnx_reflect_to_dict(ctx, &vi->base, skip_name);
 }
 
 /* Adds `key = [extras]` to l unless every extra is empty. */
@@ -254,7 +254,7 @@ static int attr_import(importer *im, scope *sc, node_parts *np,
 		}
 	}
 	if (mlirAttributeIsNull(v))
-		v = pbr_to_dict(ctx, &a->base, skip_name);
+		v = onnx_reflect_to_dict(ctx, &a->base, skip_name);
 	onnx_alist_add(&np->attrs, ctx, a->name, v);
 	return 0;
 }
@@ -279,7 +279,10 @@ static void attr_order(importer *im, node_parts *np)
 	free(u);
 }
 
-static int node_import(importer *im, scope *sc, Onnx__NodeProto *n)
+/* Imports node n; index >= 0 records its place in the file's list (kept
+** when the file listed nodes out of topological order). */
+static int node_import(importer *im, scope *sc, Onnx__NodeProto *n,
+	long index)
 {
 	static const char *const skip[] = {"input", "output", "op_type",
 		"attribute", NULL};
@@ -310,7 +313,7 @@ static int node_import(importer *im, scope *sc, Onnx__NodeProto *n)
 		outs[i] = t ? (MlirType){t} : *n->output[i] ?
 			onnx_opaque_type(im->ctx, "unknown") : mlirNoneTypeGet(im->ctx);
 	}
-	pbr_spread(&np.attrs, im->ctx, &n->base, skip);
+	onnx_reflect_spread(&np.attrs, im->ctx, &n->base, skip);
 	if (n->n_output)
 		onnx_alist_add(&np.attrs, im->ctx, ONNX_A_OUTPUTS,
 			str_array(im->ctx, n->output, n->n_output));
@@ -318,6 +321,9 @@ static int node_import(importer *im, scope *sc, Onnx__NodeProto *n)
 		if (attr_import(im, sc, &np, n->attribute[i]) < 0)
 			goto done;
 	attr_order(im, &np);
+	if (index >= 0)
+		onnx_alist_add(&np.attrs, im->ctx, ONNX_A_NODE_INDEX,
+			onnx_i64_attr(im->ctx, index));
 	if (np.nregions)
 		onnx_alist_add(&np.attrs, im->ctx, ONNX_A_REGIONS,
 			mlirArrayAttrGet(im->ctx, (intptr_t)np.nregions,
@@ -386,13 +392,212 @@ static void initializers_import(importer *im, scope *sc, Onnx__GraphProto *g)
 		onnx_alist l = {0};
 
 		onnx_alist_add(&l, im->ctx, "value",
-			pbr_to_dict(im->ctx, &s->base, NULL));
+			onnx_reflect_to_dict(im->ctx, &s->base, NULL));
 		onnx_alist_add(&l, im->ctx, ONNX_A_SPARSE_INIT,
 			mlirUnitAttrGet(im->ctx));
 		constant_import(im, sc, s->values ? s->values->name : NULL, &l,
 			onnx_opaque_type(im->ctx, "sparse_tensor"));
 		onnx_alist_free(&l);
 	}
+}
+
+/*
+** Some converters (fp16 tools among them) list nodes out of topological
+** order; ONNX Runtime sorts them, and so does gred: a stable topological
+** sort, where of the nodes whose inputs are ready the one listed first
+** goes first, so a sorted graph keeps its order. A node depends on the
+** nodes of this graph that produce its inputs, and the outer-scope values
+** its subgraphs use. Names no node produces (graph inputs, initializers,
+** outer values, undefined ones) add nothing here; an undefined one is
+** reported as the node is imported.
+*/
+
+/* The dependency edges of one graph. */
+typedef struct dep_graph {
+	onnx_map producer; /* output name -> node index + 1 */
+	size_t *from, *to, n, cap;
+} dep_graph;
+
+static void dep_add(dep_graph *d, size_t node, const char *name)
+{
+	void *p = name && *name ? onnx_map_get(&d->producer, name) : NULL;
+	size_t from;
+
+	if (!p)
+		return;
+	from = (size_t)(uintptr_t)p - 1;
+	if (from == node)
+		return;
+	if (d->n == d->cap) {
+		d->cap = d->cap ? 2 * d->cap : 64;
+		d->from = xrealloc(d->from, d->cap * sizeof(*d->from));
+		d->to = xrealloc(d->to, d->cap * sizeof(*d->to));
+	}
+	d->from[d->n] = from;
+	d->to[d->n++] = node;
+}
+
+static void deps_of_graph(dep_graph *d, size_t node, Onnx__GraphProto *g);
+
+/* Adds the dependencies of node n (number node) on the values it and
+** its subgraphs use. */
+static void deps_of_node(dep_graph *d, size_t node, Onnx__NodeProto *n)
+{
+	size_t i, k;
+
+	for (i = 0; i < n->n_input; i++)
+		dep_add(d, node, n->input[i]);
+	for (i = 0; i < n->n_attribute; i++) {
+		Onnx__AttributeProto *a = n->attribute[i];
+		if (a->g)
+			deps_of_graph(d, node, a->g);
+		for (k = 0; k < a->n_graphs; k++)
+			deps_of_graph(d, node, a->graphs[k]);
+	}
+}
+
+/* The values subgraph g takes from outside itself. */
+static void deps_of_graph(dep_graph *d, size_t node, Onnx__GraphProto *g)
+{
+	onnx_map own = {0};
+	size_t i, j, k;
+
+	for (i = 0; i < g->n_input; i++)
+		if (g->input[i]->name)
+			onnx_map_put(&own, g->input[i]->name, &own);
+	for (i = 0; i < g->n_initializer; i++)
+		if (g->initializer[i]->name)
+			onnx_map_put(&own, g->initializer[i]->name, &own);
+	for (i = 0; i < g->n_node; i++)
+		for (j = 0; j < g->node[i]->n_output; j++)
+			onnx_map_put(&own, g->node[i]->output[j], &own);
+	for (i = 0; i < g->n_node; i++) {
+		Onnx__NodeProto *n = g->node[i];
+		for (j = 0; j < n->n_input; j++)
+			if (!onnx_map_get(&own, n->input[j]))
+				dep_add(d, node, n->input[j]);
+		for (j = 0; j < n->n_attribute; j++) {
+			Onnx__AttributeProto *a = n->attribute[j];
+			if (a->g)
+				deps_of_graph(d, node, a->g);
+			for (k = 0; k < a->n_graphs; k++)
+				deps_of_graph(d, node, a->graphs[k]);
+		}
+	}
+	for (i = 0; i < g->n_output; i++)
+		if (g->output[i]->name && !onnx_map_get(&own, g->output[i]->name))
+			dep_add(d, node, g->output[i]->name);
+	onnx_map_free(&own);
+}
+
+/* A min-heap of node indices: the ready node listed first comes out. */
+static void heap_push(size_t *h, size_t *n, size_t v)
+{
+	size_t i = (*n)++;
+
+	while (i && h[(i - 1) / 2] > v) {
+		h[i] = h[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	h[i] = v;
+}
+
+static size_t heap_pop(size_t *h, size_t *n)
+{
+	size_t top = h[0], v = h[--*n], i = 0;
+
+	for (;;) {
+		size_t c = 2 * i + 1;
+		if (c >= *n)
+			break;
+		if (c + 1 < *n && h[c + 1] < h[c])
+			c++;
+		if (h[c] >= v)
+			break;
+		h[i] = h[c];
+		i = c;
+	}
+	h[i] = v;
+	return top;
+}
+
+/* The order to import g's nodes in (*out, n_node indices); *sorted is
+** 1 when that is the file's order. A cycle is an error. */
+static int node_order(size_t **out, int *sorted, Onnx__GraphProto *g,
+	gred_error *e)
+{
+	dep_graph d = {0};
+	size_t n = g->n_node, i, j, nheap = 0, nout = 0;
+	size_t *order = xmalloc((n + 1) * sizeof(*order));
+	size_t *indeg, *start, *next, *heap;
+	int err = 0;
+
+	for (i = 0; i < n; i++)
+		for (j = 0; j < g->node[i]->n_output; j++) {
+			const char *o = g->node[i]->output[j];
+			if (*o && !onnx_map_get(&d.producer, o))
+				onnx_map_put(&d.producer, o, (void *)(uintptr_t)(i + 1));
+		}
+	for (i = 0; i < n; i++)
+		deps_of_node(&d, i, g->node[i]);
+	*sorted = 1;
+	for (i = 0; i < d.n; i++)
+		if (d.from[i] > d.to[i])
+			*sorted = 0;
+	if (*sorted) {
+		for (i = 0; i < n; i++)
+			order[i] = i;
+		goto done;
+	}
+	/* Kahn's algorithm over the edges grouped by their source. */
+	indeg = xcalloc(n + 1, sizeof(*indeg));
+	start = xcalloc(n + 2, sizeof(*start));
+	next = xmalloc((d.n + 1) * sizeof(*next));
+	heap = xmalloc((n + 1) * sizeof(*heap));
+	for (i = 0; i < d.n; i++) {
+		indeg[d.to[i]]++;
+		start[d.from[i] + 1]++;
+	}
+	for (i = 0; i < n; i++)
+		start[i + 1] += start[i];
+	{
+		size_t *fill = xcalloc(n + 1, sizeof(*fill));
+		for (i = 0; i < d.n; i++)
+			next[start[d.from[i]] + fill[d.from[i]]++] = d.to[i];
+		free(fill);
+	}
+	for (i = 0; i < n; i++)
+		if (!indeg[i])
+			heap_push(heap, &nheap, i);
+	while (nheap) {
+		size_t v = heap_pop(heap, &nheap);
+		order[nout++] = v;
+		for (j = start[v]; j < start[v + 1]; j++)
+			if (--indeg[next[j]] == 0)
+				heap_push(heap, &nheap, next[j]);
+	}
+	if (nout < n) {
+		for (i = 0; i < n && !indeg[i]; i++)
+			;
+		err = gred_errorf(e, "node %s (%s) is in a cycle, or waits on "
+			"one: its inputs are never all defined",
+			g->node[i]->name ? g->node[i]->name : "",
+			g->node[i]->op_type ? g->node[i]->op_type : "");
+	}
+	free(indeg);
+	free(start);
+	free(next);
+	free(heap);
+done:
+	onnx_map_free(&d.producer);
+	free(d.from);
+	free(d.to);
+	if (err < 0) {
+		free(order);
+		return -1;
+	}
+	*out = order;
+	return 0;
 }
 
 /* Imports g into block. The main graph (rets != NULL) gives its
@@ -406,6 +611,8 @@ static int graph_import(importer *im, scope *up, Onnx__GraphProto *g,
 	scope sc = {0};
 	onnx_alist own = {0}, *l = anchor ? anchor : &own;
 	MlirValue *outs = xmalloc((g->n_output + 1) * sizeof(*outs));
+	size_t *order = NULL;
+	int sorted = 1;
 	MlirAttribute *extras;
 	char **names;
 	size_t i, n;
@@ -444,8 +651,11 @@ static int graph_import(importer *im, scope *up, Onnx__GraphProto *g,
 		str_array(im->ctx, names, g->n_input));
 	add_extras(l, im->ctx, ONNX_A_INPUT_INFO, extras, g->n_input);
 	initializers_import(im, &sc, g);
+	if (node_order(&order, &sorted, g, im->e) < 0)
+		goto free_arrays;
 	for (i = 0; i < g->n_node; i++)
-		if (node_import(im, &sc, g->node[i]) < 0)
+		if (node_import(im, &sc, g->node[order[i]],
+			    sorted ? -1 : (long)order[i]) < 0)
 			goto free_arrays;
 	for (i = 0; i < g->n_output; i++) {
 		Onnx__ValueInfoProto *vi = g->output[i];
@@ -461,7 +671,7 @@ static int graph_import(importer *im, scope *up, Onnx__GraphProto *g,
 	onnx_alist_add(l, im->ctx, ONNX_A_OUTPUT_NAMES,
 		str_array(im->ctx, names, g->n_output));
 	add_extras(l, im->ctx, ONNX_A_OUTPUT_INFO, extras, g->n_output);
-	pbr_spread(l, im->ctx, &g->base, skip);
+	onnx_reflect_spread(l, im->ctx, &g->base, skip);
 	if (rets) {
 		*rets = outs;
 		*nrets = g->n_output;
@@ -475,6 +685,7 @@ static int graph_import(importer *im, scope *up, Onnx__GraphProto *g,
 	}
 	err = 0;
 free_arrays:
+	free(order);
 	free(extras);
 	free(names);
 done:
@@ -634,7 +845,7 @@ int onnx_import(MlirOperation *out, MlirContext ctx, const void *data,
 		onnx__model_proto__free_unpacked(m, NULL);
 		return -1;
 	}
-	pbr_spread(&l, ctx, &m->base, skip);
+	onnx_reflect_spread(&l, ctx, &m->base, skip);
 	for (i = 0; i < l.n; i++)
 		mlirOperationSetAttributeByName(op,
 			mlirIdentifierStr(l.v[i].name), l.v[i].attribute);

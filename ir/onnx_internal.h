@@ -40,31 +40,31 @@ char *onnx_op_name(MlirOperation op);
 /* ---- onnx_reflect.c: any protobuf message <-> a dictionary ---- */
 
 /* Whether field f is present in m (repeated: non-empty). */
-int pbr_has(const ProtobufCMessage *m, const ProtobufCFieldDescriptor *f);
+int onnx_reflect_has(const ProtobufCMessage *m, const ProtobufCFieldDescriptor *f);
 /* The value of a present field as an attribute: integers i64, float f32,
 ** double f64, bool, string/bytes strings, messages dictionaries; repeated
 ** numbers as dense arrays, other repeated fields as arrays. */
-MlirAttribute pbr_get(MlirContext ctx, const ProtobufCMessage *m,
+MlirAttribute onnx_reflect_get(MlirContext ctx, const ProtobufCMessage *m,
 	const ProtobufCFieldDescriptor *f);
 /* All present fields of m except those named in skip (NULL-terminated). */
-MlirAttribute pbr_to_dict(MlirContext ctx, const ProtobufCMessage *m,
+MlirAttribute onnx_reflect_to_dict(MlirContext ctx, const ProtobufCMessage *m,
 	const char *const *skip);
 /* Adds each present field of m not in skip to l as "onnx.<field>". */
-void pbr_spread(onnx_alist *l, MlirContext ctx, const ProtobufCMessage *m,
+void onnx_reflect_spread(onnx_alist *l, MlirContext ctx, const ProtobufCMessage *m,
 	const char *const *skip);
 
 /* A fresh message of type d (all fields absent). */
-ProtobufCMessage *pbr_new(const ProtobufCMessageDescriptor *d);
-/* Sets field f of m from an attribute shaped as pbr_get makes them. */
-int pbr_set(ProtobufCMessage *m, const ProtobufCFieldDescriptor *f,
+ProtobufCMessage *onnx_reflect_new(const ProtobufCMessageDescriptor *d);
+/* Sets field f of m from an attribute shaped as onnx_reflect_get makes them. */
+int onnx_reflect_set(ProtobufCMessage *m, const ProtobufCFieldDescriptor *f,
 	MlirAttribute a, gred_error *e);
 /* Sets the fields named by dict's keys. */
-int pbr_from_dict(ProtobufCMessage *m, MlirAttribute dict, gred_error *e);
+int onnx_reflect_from_dict(ProtobufCMessage *m, MlirAttribute dict, gred_error *e);
 /* Sets each field of m not in skip from op's attribute "onnx.<field>". */
-int pbr_gather(ProtobufCMessage *m, MlirOperation op,
+int onnx_reflect_gather(ProtobufCMessage *m, MlirOperation op,
 	const char *const *skip, gred_error *e);
 /* Whether a and b pack to the same bytes. */
-int pbr_equal(const ProtobufCMessage *a, const ProtobufCMessage *b);
+int onnx_reflect_equal(const ProtobufCMessage *a, const ProtobufCMessage *b);
 
 /* ---- onnx_types.c: element types, value types ---- */
 
@@ -137,6 +137,7 @@ void onnx_map_free(onnx_map *m);
 #define ONNX_A_SPARSE_INIT "onnx.sparse_initializer"
 #define ONNX_A_REGIONS "onnx.regions"
 #define ONNX_A_ATTR_ORDER "onnx.attr_order"
+#define ONNX_A_NODE_INDEX "onnx.node_index"
 #define ONNX_A_TENSOR_PREFIX "onnx.t."
 #define ONNX_A_INPUT_NAMES "onnx.input_names"
 #define ONNX_A_OUTPUT_NAMES "onnx.output_names"

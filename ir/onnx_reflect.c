@@ -57,7 +57,7 @@ static void int_put(ProtobufCType t, void *p, int64_t v)
 		*(int32_t *)p = (int32_t)(uint32_t)(uint64_t)v;
 }
 
-int pbr_has(const ProtobufCMessage *m, const ProtobufCFieldDescriptor *f)
+int onnx_reflect_has(const ProtobufCMessage *m, const ProtobufCFieldDescriptor *f)
 {
 	if (f->label == PROTOBUF_C_LABEL_REPEATED)
 		return *(const size_t *)FIELD_PTR(m, f->quantifier_offset) > 0;
@@ -89,13 +89,13 @@ static MlirAttribute one_get(MlirContext ctx, const ProtobufCFieldDescriptor *f,
 		return onnx_str_attr(ctx, (const char *)b->data, b->len);
 	}
 	case PROTOBUF_C_TYPE_MESSAGE:
-		return pbr_to_dict(ctx, *(ProtobufCMessage *const *)p, NULL);
+		return onnx_reflect_to_dict(ctx, *(ProtobufCMessage *const *)p, NULL);
 	default:
 		return onnx_i64_attr(ctx, int_get(f->type, p));
 	}
 }
 
-MlirAttribute pbr_get(MlirContext ctx, const ProtobufCMessage *m,
+MlirAttribute onnx_reflect_get(MlirContext ctx, const ProtobufCMessage *m,
 	const ProtobufCFieldDescriptor *f)
 {
 	const char *p = FIELD_PTR(m, f->offset);
@@ -140,7 +140,7 @@ static int skipped(const char *name, const char *const *skip)
 	return 0;
 }
 
-MlirAttribute pbr_to_dict(MlirContext ctx, const ProtobufCMessage *m,
+MlirAttribute onnx_reflect_to_dict(MlirContext ctx, const ProtobufCMessage *m,
 	const char *const *skip)
 {
 	const ProtobufCMessageDescriptor *d = m->descriptor;
@@ -150,15 +150,15 @@ MlirAttribute pbr_to_dict(MlirContext ctx, const ProtobufCMessage *m,
 
 	for (i = 0; i < d->n_fields; i++) {
 		const ProtobufCFieldDescriptor *f = &d->fields[i];
-		if (!skipped(f->name, skip) && pbr_has(m, f))
-			onnx_alist_add(&l, ctx, f->name, pbr_get(ctx, m, f));
+		if (!skipped(f->name, skip) && onnx_reflect_has(m, f))
+			onnx_alist_add(&l, ctx, f->name, onnx_reflect_get(ctx, m, f));
 	}
 	a = mlirDictionaryAttrGet(ctx, (intptr_t)l.n, l.v);
 	onnx_alist_free(&l);
 	return a;
 }
 
-void pbr_spread(onnx_alist *l, MlirContext ctx, const ProtobufCMessage *m,
+void onnx_reflect_spread(onnx_alist *l, MlirContext ctx, const ProtobufCMessage *m,
 	const char *const *skip)
 {
 	const ProtobufCMessageDescriptor *d = m->descriptor;
@@ -167,14 +167,14 @@ void pbr_spread(onnx_alist *l, MlirContext ctx, const ProtobufCMessage *m,
 	for (i = 0; i < d->n_fields; i++) {
 		const ProtobufCFieldDescriptor *f = &d->fields[i];
 		char name[128];
-		if (skipped(f->name, skip) || !pbr_has(m, f))
+		if (skipped(f->name, skip) || !onnx_reflect_has(m, f))
 			continue;
 		snprintf(name, sizeof(name), "onnx.%s", f->name);
-		onnx_alist_add(l, ctx, name, pbr_get(ctx, m, f));
+		onnx_alist_add(l, ctx, name, onnx_reflect_get(ctx, m, f));
 	}
 }
 
-ProtobufCMessage *pbr_new(const ProtobufCMessageDescriptor *d)
+ProtobufCMessage *onnx_reflect_new(const ProtobufCMessageDescriptor *d)
 {
 	ProtobufCMessage *m = xcalloc(1, d->sizeof_message);
 	d->message_init(m);
@@ -206,14 +206,15 @@ static int one_set(const ProtobufCFieldDescriptor *f, void *p, MlirAttribute a,
 	case PROTOBUF_C_TYPE_STRING:
 		if (!onnx_attr_str(a, &s))
 			break;
-		*(char **)p = xstrndup(s.data, s.length);
+		*(char **)p = xstrndup(s.length ? s.data : "", s.length);
 		return 0;
 	case PROTOBUF_C_TYPE_BYTES: {
 		ProtobufCBinaryData *b = p;
 		if (!onnx_attr_str(a, &s))
 			break;
 		b->data = xmalloc(s.length);
-		memcpy(b->data, s.data, s.length);
+		if (s.length)
+			memcpy(b->data, s.data, s.length);
 		b->len = s.length;
 		return 0;
 	}
@@ -221,9 +222,9 @@ static int one_set(const ProtobufCFieldDescriptor *f, void *p, MlirAttribute a,
 		ProtobufCMessage *sub;
 		if (!mlirAttributeIsADictionary(a))
 			break;
-		sub = pbr_new(f->descriptor);
+		sub = onnx_reflect_new(f->descriptor);
 		*(ProtobufCMessage **)p = sub;
-		return pbr_from_dict(sub, a, e);
+		return onnx_reflect_from_dict(sub, a, e);
 	}
 	default:
 		if (mlirAttributeIsAInteger(a))
@@ -291,7 +292,7 @@ static int repeated_set(ProtobufCMessage *m, const ProtobufCFieldDescriptor *f,
 	return 0;
 }
 
-int pbr_set(ProtobufCMessage *m, const ProtobufCFieldDescriptor *f,
+int onnx_reflect_set(ProtobufCMessage *m, const ProtobufCFieldDescriptor *f,
 	MlirAttribute a, gred_error *e)
 {
 	if (f->label == PROTOBUF_C_LABEL_REPEATED)
@@ -305,7 +306,7 @@ int pbr_set(ProtobufCMessage *m, const ProtobufCFieldDescriptor *f,
 	return one_set(f, FIELD_PTR(m, f->offset), a, e);
 }
 
-int pbr_from_dict(ProtobufCMessage *m, MlirAttribute dict, gred_error *e)
+int onnx_reflect_from_dict(ProtobufCMessage *m, MlirAttribute dict, gred_error *e)
 {
 	intptr_t i, n;
 
@@ -325,15 +326,15 @@ int pbr_from_dict(ProtobufCMessage *m, MlirAttribute dict, gred_error *e)
 		if (!f)
 			return gred_errorf(e, "%s has no field %s",
 				m->descriptor->short_name, name);
-		if (pbr_has(m, f))
+		if (onnx_reflect_has(m, f))
 			continue;
-		if (pbr_set(m, f, na.attribute, e) < 0)
+		if (onnx_reflect_set(m, f, na.attribute, e) < 0)
 			return -1;
 	}
 	return 0;
 }
 
-int pbr_gather(ProtobufCMessage *m, MlirOperation op,
+int onnx_reflect_gather(ProtobufCMessage *m, MlirOperation op,
 	const char *const *skip, gred_error *e)
 {
 	const ProtobufCMessageDescriptor *d = m->descriptor;
@@ -348,7 +349,7 @@ int pbr_gather(ProtobufCMessage *m, MlirOperation op,
 			continue;
 		snprintf(name, sizeof(name), "onnx.%s", f->name);
 		a = onnx_op_attr(op, name);
-		if (!mlirAttributeIsNull(a) && pbr_set(m, f, a, e) < 0) {
+		if (!mlirAttributeIsNull(a) && onnx_reflect_set(m, f, a, e) < 0) {
 			gred_error sub = *e;
 			return gred_errorf(e, "attribute %s: %s", name, sub.msg);
 		}
@@ -356,7 +357,7 @@ int pbr_gather(ProtobufCMessage *m, MlirOperation op,
 	return 0;
 }
 
-int pbr_equal(const ProtobufCMessage *a, const ProtobufCMessage *b)
+int onnx_reflect_equal(const ProtobufCMessage *a, const ProtobufCMessage *b)
 {
 	size_t na = protobuf_c_message_get_packed_size(a);
 	size_t nb = protobuf_c_message_get_packed_size(b);

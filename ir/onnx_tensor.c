@@ -266,7 +266,7 @@ void onnx_tensor_import(MlirAttribute *value, MlirAttribute *extra,
 	*value = mlirTypeIsATensor(*type) && mlirShapedTypeHasRank(*type) ?
 		tensor_elements(ctx, *type, t, &field) : mlirAttributeGetNull();
 	if (mlirAttributeIsNull(*value)) {
-		*value = pbr_to_dict(ctx, &t->base, NULL);
+		*value = onnx_reflect_to_dict(ctx, &t->base, NULL);
 		return;
 	}
 	if (keep_name && t->name)
@@ -440,7 +440,7 @@ static int extra_str(MlirAttribute extra, const char *key, MlirStringRef *s)
 int onnx_tensor_export(Onnx__TensorProto **out, MlirAttribute value,
 	MlirAttribute extra, onnx_map *deferred, gred_error *e)
 {
-	Onnx__TensorProto *t = (Onnx__TensorProto *)pbr_new(
+	Onnx__TensorProto *t = (Onnx__TensorProto *)onnx_reflect_new(
 		&onnx__tensor_proto__descriptor);
 	MlirType type;
 	MlirStringRef s;
@@ -453,7 +453,7 @@ int onnx_tensor_export(Onnx__TensorProto **out, MlirAttribute value,
 
 	*out = t;
 	if (mlirAttributeIsADictionary(value))
-		return pbr_from_dict(&t->base, value, e);
+		return onnx_reflect_from_dict(&t->base, value, e);
 	if (!mlirAttributeIsAElements(value))
 		return gred_errorf(e, "a tensor needs an elements attribute");
 	type = mlirAttributeGetType(value);
@@ -472,10 +472,10 @@ int onnx_tensor_export(Onnx__TensorProto **out, MlirAttribute value,
 	}
 	t->n_dims = (size_t)rank;
 	if (extra_str(extra, "name", &s))
-		t->name = xstrndup(s.data, s.length);
+		t->name = ir_strdup(s);
 	if (extra_str(extra, "doc_string", &s))
-		t->doc_string = xstrndup(s.data, s.length);
-	if (extra_str(extra, "field", &s) && s.length < sizeof(field))
+		t->doc_string = ir_strdup(s);
+	if (extra_str(extra, "field", &s) && s.length && s.length < sizeof(field))
 		memcpy(field, s.data, s.length);
 	if (!strcmp(field, "none") && numel == 0)
 		return 0;
@@ -488,7 +488,8 @@ int onnx_tensor_export(Onnx__TensorProto **out, MlirAttribute value,
 			if (!s.data)
 				s.data = "";
 			t->string_data[i].data = xmalloc(s.length + 1);
-			memcpy(t->string_data[i].data, s.data, s.length);
+			if (s.length)
+				memcpy(t->string_data[i].data, s.data, s.length);
 			t->string_data[i].len = s.length;
 			t->n_string_data = (size_t)i + 1;
 		}

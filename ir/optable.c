@@ -226,7 +226,7 @@ const opt_entry *optable_find(const char *name)
 	return NULL;
 }
 
-size_t opt_dtype_size(int dtype)
+size_t optable_dtype_size(int dtype)
 {
 	switch (dtype) {
 	case OPT_FLOAT: case OPT_INT32: return 4;
@@ -238,7 +238,7 @@ size_t opt_dtype_size(int dtype)
 
 /* Attributes */
 
-const opt_attr *opt_attrs_get(const opt_attrs *a, const char *name)
+const opt_attr *optable_attrs_get(const opt_attrs *a, const char *name)
 {
 	int i;
 
@@ -248,24 +248,24 @@ const opt_attr *opt_attrs_get(const opt_attrs *a, const char *name)
 	return NULL;
 }
 
-int64_t opt_attrs_int(const opt_attrs *a, const char *name, int64_t dflt)
+int64_t optable_attrs_int(const opt_attrs *a, const char *name, int64_t dflt)
 {
-	const opt_attr *x = opt_attrs_get(a, name);
+	const opt_attr *x = optable_attrs_get(a, name);
 
 	return x && x->kind == OPT_ATTR_INT ? x->i[0] : dflt;
 }
 
-float opt_attrs_float(const opt_attrs *a, const char *name, float dflt)
+float optable_attrs_float(const opt_attrs *a, const char *name, float dflt)
 {
-	const opt_attr *x = opt_attrs_get(a, name);
+	const opt_attr *x = optable_attrs_get(a, name);
 
 	return x && x->kind == OPT_ATTR_FLOAT ? x->f : dflt;
 }
 
-const char *opt_attrs_str(const opt_attrs *a, const char *name,
+const char *optable_attrs_str(const opt_attrs *a, const char *name,
 	const char *dflt)
 {
-	const opt_attr *x = opt_attrs_get(a, name);
+	const opt_attr *x = optable_attrs_get(a, name);
 
 	return x && x->kind == OPT_ATTR_STRING ? x->s : dflt;
 }
@@ -273,7 +273,7 @@ const char *opt_attrs_str(const opt_attrs *a, const char *name,
 static opt_attr *attr_slot(opt_attrs *a, const char *name,
 	opt_attr_kind kind)
 {
-	opt_attr *x = (opt_attr *)opt_attrs_get(a, name);
+	opt_attr *x = (opt_attr *)optable_attrs_get(a, name);
 
 	if (!x) {
 		if (a->n == OPT_MAX_ATTRS)
@@ -286,7 +286,7 @@ static opt_attr *attr_slot(opt_attrs *a, const char *name,
 	return x;
 }
 
-void opt_attrs_set_int(opt_attrs *a, const char *name, int64_t v)
+void optable_attrs_set_int(opt_attrs *a, const char *name, int64_t v)
 {
 	opt_attr *x = attr_slot(a, name, OPT_ATTR_INT);
 
@@ -294,12 +294,12 @@ void opt_attrs_set_int(opt_attrs *a, const char *name, int64_t v)
 	x->i[0] = v;
 }
 
-void opt_attrs_set_float(opt_attrs *a, const char *name, float v)
+void optable_attrs_set_float(opt_attrs *a, const char *name, float v)
 {
 	attr_slot(a, name, OPT_ATTR_FLOAT)->f = v;
 }
 
-void opt_attrs_set_ints(opt_attrs *a, const char *name, const int64_t *v,
+void optable_attrs_set_ints(opt_attrs *a, const char *name, const int64_t *v,
 	int n)
 {
 	opt_attr *x = attr_slot(a, name, OPT_ATTR_INTS);
@@ -310,15 +310,17 @@ void opt_attrs_set_ints(opt_attrs *a, const char *name, const int64_t *v,
 	memcpy(x->i, v, (size_t)n * sizeof(*v));
 }
 
-void opt_attrs_set_str(opt_attrs *a, const char *name, const char *s)
+void optable_attrs_set_str(opt_attrs *a, const char *name, const char *s)
 {
 	attr_slot(a, name, OPT_ATTR_STRING)->s = s;
 }
 
 /* Shapes */
 
-int64_t opt_val_int(double v)
+int64_t optable_val_int(double v)
 {
+	if (v != v)
+		return 0;
 	if (v >= 9.2e18)
 		return INT64_MAX;
 	if (v <= -9.2e18)
@@ -326,17 +328,18 @@ int64_t opt_val_int(double v)
 	return (int64_t)v;
 }
 
-int64_t opt_numel(const opt_tensor *t)
+int64_t optable_numel(const opt_tensor *t)
 {
 	int64_t n = 1;
 	int i;
 
 	for (i = 0; i < t->rank; i++)
-		n *= t->dim[i];
+		if (__builtin_mul_overflow(n, t->dim[i], &n))
+			return INT64_MAX;
 	return n;
 }
 
-int opt_broadcast(opt_tensor *out, const opt_tensor *a, const opt_tensor *b)
+int optable_broadcast(opt_tensor *out, const opt_tensor *a, const opt_tensor *b)
 {
 	int r = a->rank > b->rank ? a->rank : b->rank, i;
 
@@ -365,6 +368,24 @@ typedef struct rule {
 } rule;
 
 #define FAIL(...) return gred_errorf(r->e, __VA_ARGS__)
+
+/*
+** Dims come from user files (and constant inputs from their tensors), so
+** every sum and product of dims is checked: one that overflows int64 fails
+** the rule, as an error, never as undefined behaviour.
+*/
+#define DIM_ADD(out, a, b) do { \
+	if (__builtin_add_overflow((a), (b), (out))) \
+		FAIL("%s: a dimension overflows int64", r->op->name); \
+} while (0)
+#define DIM_SUB(out, a, b) do { \
+	if (__builtin_sub_overflow((a), (b), (out))) \
+		FAIL("%s: a dimension overflows int64", r->op->name); \
+} while (0)
+#define DIM_MUL(out, a, b) do { \
+	if (__builtin_mul_overflow((a), (b), (out))) \
+		FAIL("%s: a dimension overflows int64", r->op->name); \
+} while (0)
 
 static int present(const rule *r, int i)
 {
@@ -397,7 +418,7 @@ static int known(const rule *r, int i, int n)
 static int attr_ints(const rule *r, const char *name, int64_t *v, int n,
 	int64_t dflt)
 {
-	const opt_attr *x = opt_attrs_get(r->at, name);
+	const opt_attr *x = optable_attrs_get(r->at, name);
 	int i;
 
 	if (x && x->kind == OPT_ATTR_INTS) {
@@ -421,7 +442,7 @@ static int rule_binary(rule *r)
 		FAIL("%s: inputs of different dtypes", r->op->name);
 	r->out[0] = r->in[0];
 	r->out[0].nval = -1;
-	if (opt_broadcast(&r->out[0], &r->in[0], &r->in[1]) < 0)
+	if (optable_broadcast(&r->out[0], &r->in[0], &r->in[1]) < 0)
 		FAIL("%s: shapes do not broadcast", r->op->name);
 	return 0;
 }
@@ -433,7 +454,7 @@ static int rule_prelu(rule *r)
 	if (r->in[1].dtype != r->in[0].dtype)
 		FAIL("PRelu: slope of a different dtype");
 	b = r->in[0];
-	if (opt_broadcast(&b, &r->in[0], &r->in[1]) < 0 ||
+	if (optable_broadcast(&b, &r->in[0], &r->in[1]) < 0 ||
 	    b.rank != r->in[0].rank ||
 	    memcmp(b.dim, r->in[0].dim, (size_t)b.rank * sizeof(b.dim[0])))
 		FAIL("PRelu: slope does not broadcast to X");
@@ -452,7 +473,7 @@ static int rule_variadic(rule *r)
 
 		if (r->in[i].dtype != r->in[0].dtype)
 			FAIL("%s: inputs of different dtypes", r->op->name);
-		if (opt_broadcast(&r->out[0], &t, &r->in[i]) < 0)
+		if (optable_broadcast(&r->out[0], &t, &r->in[i]) < 0)
 			FAIL("%s: shapes do not broadcast", r->op->name);
 	}
 	return 0;
@@ -467,8 +488,8 @@ static int rule_where(rule *r)
 	if (r->in[1].dtype != r->in[2].dtype)
 		FAIL("Where: branches of different dtypes");
 	t = r->in[1];
-	if (opt_broadcast(&t, &r->in[0], &r->in[1]) < 0 ||
-	    opt_broadcast(&r->out[0], &t, &r->in[2]) < 0)
+	if (optable_broadcast(&t, &r->in[0], &r->in[1]) < 0 ||
+	    optable_broadcast(&r->out[0], &t, &r->in[2]) < 0)
 		FAIL("Where: shapes do not broadcast");
 	r->out[0].dtype = r->in[1].dtype;
 	r->out[0].nval = -1;
@@ -488,9 +509,9 @@ static int rule_clip(rule *r)
 
 static int rule_cast(rule *r)
 {
-	int64_t to = opt_attrs_int(r->at, "to", 0);
+	int64_t to = optable_attrs_int(r->at, "to", 0);
 
-	if (!opt_dtype_size((int)to))
+	if (!optable_dtype_size((int)to))
 		FAIL("Cast: unsupported target dtype %lld", (long long)to);
 	out_like(r, 0, &r->in[0], (int)to);
 	return 0;
@@ -498,7 +519,7 @@ static int rule_cast(rule *r)
 
 static int rule_softmax(rule *r)
 {
-	if (norm_axis(opt_attrs_int(r->at, "axis", -1), r->in[0].rank) < 0)
+	if (norm_axis(optable_attrs_int(r->at, "axis", -1), r->in[0].rank) < 0)
 		FAIL("%s: axis out of range", r->op->name);
 	return rule_unary(r);
 }
@@ -513,7 +534,7 @@ typedef struct spatial {
 static int read_spatial(rule *r, spatial *sp, const int64_t *wk)
 {
 	int n = r->in[0].rank - 2, i;
-	const char *ap = opt_attrs_str(r->at, "auto_pad", "NOTSET");
+	const char *ap = optable_attrs_str(r->at, "auto_pad", "NOTSET");
 
 	if (strcmp(ap, "NOTSET"))
 		FAIL("%s: only auto_pad=NOTSET is modelled", r->op->name);
@@ -521,7 +542,7 @@ static int read_spatial(rule *r, spatial *sp, const int64_t *wk)
 	if (attr_ints(r, "kernel_shape", sp->k, n, 0) != n)
 		FAIL("%s: kernel_shape needs %d values", r->op->name, n);
 	for (i = 0; i < n; i++) {
-		if (wk && opt_attrs_get(r->at, "kernel_shape") && sp->k[i] != wk[i])
+		if (wk && optable_attrs_get(r->at, "kernel_shape") && sp->k[i] != wk[i])
 			FAIL("%s: kernel_shape disagrees with W", r->op->name);
 		if (wk)
 			sp->k[i] = wk[i];
@@ -542,34 +563,47 @@ static int read_spatial(rule *r, spatial *sp, const int64_t *wk)
 	return 0;
 }
 
-/* Output length of a sliding window; < 1 if the window does not fit. */
-static int64_t window_out(int64_t in, int64_t k, int64_t s, int64_t d,
-	int64_t pb, int64_t pe, int ceil_mode)
+/* Output length of a sliding window into *out; < 1 if the window does
+** not fit. k, s, d >= 1 and pads >= 0 (read_spatial checks them). */
+static int window_out(rule *r, int64_t *out, int64_t in, int64_t k,
+	int64_t s, int64_t d, int64_t pb, int64_t pe, int ceil_mode)
 {
-	int64_t span = in + pb + pe - ((k - 1) * d + 1);
+	int64_t span, win, inpb;
 
-	if (span < 0)
+	DIM_ADD(&inpb, in, pb);
+	DIM_ADD(&span, inpb, pe);
+	DIM_MUL(&win, k - 1, d);
+	DIM_SUB(&span, span, win);
+	if (span < 1) {
+		*out = 0;
 		return 0;
-	if (ceil_mode) {
-		int64_t o = (span + s - 1) / s + 1;
-		/* the last window must start inside the input or left pad */
-		if ((o - 1) * s >= in + pb)
-			o--;
-		return o;
 	}
-	return span / s + 1;
+	span -= 1;
+	if (ceil_mode) {
+		/* (span + s - 1) / s, without the sum */
+		int64_t o = span / s + (span % s != 0) + 1;
+		/* the last window must start inside the input or left pad:
+		** (o - 1) * s >= in + pb, without the product */
+		if (inpb == 0 || o - 1 > (inpb - 1) / s)
+			o--;
+		*out = o;
+		return 0;
+	}
+	*out = span / s + 1;
+	return 0;
 }
 
 static int rule_conv(rule *r)
 {
 	const opt_tensor *x = &r->in[0], *w = &r->in[1];
-	int64_t g = opt_attrs_int(r->at, "group", 1);
+	int64_t g = optable_attrs_int(r->at, "group", 1), cin;
 	spatial sp;
 	int i;
 
 	if (w->rank != x->rank || w->dtype != x->dtype)
 		FAIL("Conv: W must match X in rank and dtype");
-	if (g < 1 || x->dim[1] != w->dim[1] * g || w->dim[0] % g)
+	if (g < 1 || __builtin_mul_overflow(w->dim[1], g, &cin) ||
+	    x->dim[1] != cin || w->dim[0] % g)
 		FAIL("Conv: channels do not fit group %lld", (long long)g);
 	if (present(r, 2) && (r->in[2].rank != 1 || r->in[2].dim[0] != w->dim[0]))
 		FAIL("Conv: B must have M elements");
@@ -578,8 +612,10 @@ static int rule_conv(rule *r)
 	out_like(r, 0, x, x->dtype);
 	r->out[0].dim[1] = w->dim[0];
 	for (i = 0; i < sp.n; i++) {
-		int64_t o = window_out(x->dim[2 + i], sp.k[i], sp.s[i], sp.d[i],
-			sp.p[i], sp.p[sp.n + i], 0);
+		int64_t o;
+		if (window_out(r, &o, x->dim[2 + i], sp.k[i], sp.s[i], sp.d[i],
+		    sp.p[i], sp.p[sp.n + i], 0) < 0)
+			return -1;
 		if (o < 1)
 			FAIL("Conv: kernel larger than padded input");
 		r->out[0].dim[2 + i] = o;
@@ -590,7 +626,7 @@ static int rule_conv(rule *r)
 static int rule_convt(rule *r)
 {
 	const opt_tensor *x = &r->in[0], *w = &r->in[1];
-	int64_t g = opt_attrs_int(r->at, "group", 1);
+	int64_t g = optable_attrs_int(r->at, "group", 1), m;
 	spatial sp;
 	int i;
 
@@ -598,18 +634,26 @@ static int rule_convt(rule *r)
 		FAIL("ConvTranspose: W must match X in rank and dtype");
 	if (g < 1 || x->dim[1] != w->dim[0] || w->dim[0] % g)
 		FAIL("ConvTranspose: channels do not fit group");
+	DIM_MUL(&m, w->dim[1], g);
 	if (present(r, 2) &&
-	    (r->in[2].rank != 1 || r->in[2].dim[0] != w->dim[1] * g))
+	    (r->in[2].rank != 1 || r->in[2].dim[0] != m))
 		FAIL("ConvTranspose: B must have M elements");
-	if (opt_attrs_get(r->at, "output_shape"))
+	if (optable_attrs_get(r->at, "output_shape"))
 		FAIL("ConvTranspose: output_shape is not modelled");
 	if (read_spatial(r, &sp, w->dim + 2) < 0)
 		return -1;
 	out_like(r, 0, x, x->dtype);
-	r->out[0].dim[1] = w->dim[1] * g;
+	r->out[0].dim[1] = m;
 	for (i = 0; i < sp.n; i++) {
-		int64_t o = sp.s[i] * (x->dim[2 + i] - 1) + sp.op[i] +
-			((sp.k[i] - 1) * sp.d[i] + 1) - sp.p[i] - sp.p[sp.n + i];
+		/* s * (x - 1) + op + (k - 1) * d + 1 - pb - pe */
+		int64_t o, win;
+		DIM_MUL(&o, sp.s[i], x->dim[2 + i] - 1);
+		DIM_ADD(&o, o, sp.op[i]);
+		DIM_MUL(&win, sp.k[i] - 1, sp.d[i]);
+		DIM_ADD(&o, o, win);
+		DIM_ADD(&o, o, 1);
+		DIM_SUB(&o, o, sp.p[i]);
+		DIM_SUB(&o, o, sp.p[sp.n + i]);
 		if (sp.op[i] >= sp.s[i] && sp.op[i] >= sp.d[i])
 			FAIL("ConvTranspose: output_padding too large");
 		if (o < 1)
@@ -621,11 +665,11 @@ static int rule_convt(rule *r)
 
 static int rule_pool(rule *r)
 {
-	int ceil_mode = (int)opt_attrs_int(r->at, "ceil_mode", 0);
+	int ceil_mode = (int)optable_attrs_int(r->at, "ceil_mode", 0);
 	spatial sp;
 	int i;
 
-	if (!opt_attrs_get(r->at, "kernel_shape"))
+	if (!optable_attrs_get(r->at, "kernel_shape"))
 		FAIL("%s: kernel_shape is required", r->op->name);
 	if (read_spatial(r, &sp, NULL) < 0)
 		return -1;
@@ -636,8 +680,9 @@ static int rule_pool(rule *r)
 		if (sp.p[i] >= sp.k[i] || sp.p[sp.n + i] >= sp.k[i])
 			FAIL("%s: pads must be smaller than the kernel",
 				r->op->name);
-		o = window_out(r->in[0].dim[2 + i], sp.k[i], sp.s[i], sp.d[i],
-			sp.p[i], sp.p[sp.n + i], ceil_mode);
+		if (window_out(r, &o, r->in[0].dim[2 + i], sp.k[i], sp.s[i],
+		    sp.d[i], sp.p[i], sp.p[sp.n + i], ceil_mode) < 0)
+			return -1;
 		if (o < 1)
 			FAIL("%s: kernel larger than padded input", r->op->name);
 		r->out[0].dim[2 + i] = o;
@@ -658,8 +703,8 @@ static int rule_gpool(rule *r)
 static int rule_gemm(rule *r)
 {
 	const opt_tensor *a = &r->in[0], *b = &r->in[1];
-	int ta = (int)opt_attrs_int(r->at, "transA", 0);
-	int tb = (int)opt_attrs_int(r->at, "transB", 0);
+	int ta = (int)optable_attrs_int(r->at, "transA", 0);
+	int tb = (int)optable_attrs_int(r->at, "transB", 0);
 	int64_t m, k, k2, n;
 
 	if (a->rank != 2 || b->rank != 2 || b->dtype != a->dtype)
@@ -674,7 +719,7 @@ static int rule_gemm(rule *r)
 		opt_tensor t;
 
 		if (r->in[2].dtype != a->dtype ||
-		    opt_broadcast(&t, &r->out[0], &r->in[2]) < 0 || t.rank != 2 ||
+		    optable_broadcast(&t, &r->out[0], &r->in[2]) < 0 || t.rank != 2 ||
 		    t.dim[0] != m || t.dim[1] != n)
 			FAIL("Gemm: C does not broadcast to (M, N)");
 	}
@@ -701,7 +746,7 @@ static int rule_matmul(rule *r)
 		FAIL("MatMul: inner dimensions differ");
 	ba = a, bb = b;
 	ba.rank -= 2, bb.rank -= 2;
-	if (opt_broadcast(&o, &ba, &bb) < 0)
+	if (optable_broadcast(&o, &ba, &bb) < 0)
 		FAIL("MatMul: batch dimensions do not broadcast");
 	if (r->in[0].rank > 1)
 		o.dim[o.rank++] = a.dim[a.rank - 2];
@@ -741,16 +786,16 @@ static int rule_inorm(rule *r)
 
 static int rule_lrn(rule *r)
 {
-	if (opt_attrs_int(r->at, "size", 0) < 1)
+	if (optable_attrs_int(r->at, "size", 0) < 1)
 		FAIL("LRN: size is required");
 	return rule_unary(r);
 }
 
 static int rule_lpnorm(rule *r)
 {
-	int64_t p = opt_attrs_int(r->at, "p", 2);
+	int64_t p = optable_attrs_int(r->at, "p", 2);
 
-	if (norm_axis(opt_attrs_int(r->at, "axis", -1), r->in[0].rank) < 0)
+	if (norm_axis(optable_attrs_int(r->at, "axis", -1), r->in[0].rank) < 0)
 		FAIL("LpNormalization: axis out of range");
 	if (p != 1 && p != 2)
 		FAIL("LpNormalization: p must be 1 or 2");
@@ -771,7 +816,10 @@ static int rule_mvn(rule *r)
 static int rule_reshape(rule *r)
 {
 	const opt_tensor *x = &r->in[0];
-	int64_t total = opt_numel(x), prod = 1;
+	int64_t total = optable_numel(x), prod = 1;
+
+	if (total == INT64_MAX)
+		FAIL("Reshape: the element count overflows int64");
 	int n, i, infer = -1;
 
 	if (!known(r, 1, -1) || r->in[1].rank != 1 || r->in[1].dtype != OPT_INT64)
@@ -782,7 +830,7 @@ static int rule_reshape(rule *r)
 	out_like(r, 0, x, x->dtype);
 	r->out[0].rank = n;
 	for (i = 0; i < n; i++) {
-		int64_t v = opt_val_int(r->in[1].val[i]);
+		int64_t v = optable_val_int(r->in[1].val[i]);
 
 		if (v == 0) {
 			if (i >= x->rank)
@@ -797,7 +845,7 @@ static int rule_reshape(rule *r)
 			FAIL("Reshape: negative dimension");
 		}
 		r->out[0].dim[i] = v;
-		prod *= v;
+		DIM_MUL(&prod, prod, v);
 	}
 	if (infer >= 0) {
 		if (prod == 0 || total % prod)
@@ -815,7 +863,7 @@ static int rule_transpose(rule *r)
 	int rank = r->in[0].rank, n, i, seen = 0;
 
 	n = attr_ints(r, "perm", perm, rank, 0);
-	if (!opt_attrs_get(r->at, "perm"))
+	if (!optable_attrs_get(r->at, "perm"))
 		for (i = 0; i < rank; i++)
 			perm[i] = rank - 1 - i;
 	if (n != rank)
@@ -840,7 +888,7 @@ static int axes_set(rule *r, int idx, int rank, unsigned *set)
 	    r->in[idx].dtype != OPT_INT64)
 		FAIL("%s: axes must be a known 1-D int64 tensor", r->op->name);
 	for (i = 0; i < r->in[idx].nval; i++) {
-		int a = norm_axis(opt_val_int(r->in[idx].val[i]), rank);
+		int a = norm_axis(optable_val_int(r->in[idx].val[i]), rank);
 
 		if (a < 0 || (*set >> a) & 1)
 			FAIL("%s: bad or repeated axis", r->op->name);
@@ -899,15 +947,17 @@ static int rule_unsqueeze(rule *r)
 static int rule_flatten(rule *r)
 {
 	const opt_tensor *x = &r->in[0];
-	int64_t axis = opt_attrs_int(r->at, "axis", 1), a = 1, b = 1;
+	int64_t axis = optable_attrs_int(r->at, "axis", 1), a = 1, b = 1;
 	int i;
 
 	if (axis < -x->rank || axis > x->rank)
 		FAIL("Flatten: axis out of range");
 	if (axis < 0)
 		axis += x->rank;
-	for (i = 0; i < x->rank; i++)
-		*(i < axis ? &a : &b) *= x->dim[i];
+	for (i = 0; i < x->rank; i++) {
+		int64_t *side = i < axis ? &a : &b;
+		DIM_MUL(side, *side, x->dim[i]);
+	}
 	out_like(r, 0, x, x->dtype);
 	r->out[0].rank = 2;
 	r->out[0].dim[0] = a;
@@ -919,9 +969,9 @@ static int rule_concat(rule *r)
 {
 	int rank = r->in[0].rank, axis, i, j;
 
-	if (!opt_attrs_get(r->at, "axis"))
+	if (!optable_attrs_get(r->at, "axis"))
 		FAIL("Concat: axis is required");
-	axis = norm_axis(opt_attrs_int(r->at, "axis", 0), rank);
+	axis = norm_axis(optable_attrs_int(r->at, "axis", 0), rank);
 	if (axis < 0)
 		FAIL("Concat: axis out of range");
 	out_like(r, 0, &r->in[0], r->in[0].dtype);
@@ -931,7 +981,8 @@ static int rule_concat(rule *r)
 		for (j = 0; j < rank; j++)
 			if (j != axis && r->in[i].dim[j] != r->in[0].dim[j])
 				FAIL("Concat: inputs differ off the axis");
-		r->out[0].dim[axis] += r->in[i].dim[axis];
+		DIM_ADD(&r->out[0].dim[axis], r->out[0].dim[axis],
+			r->in[i].dim[axis]);
 	}
 	return 0;
 }
@@ -939,7 +990,7 @@ static int rule_concat(rule *r)
 static int rule_split(rule *r)
 {
 	const opt_tensor *x = &r->in[0];
-	int axis = norm_axis(opt_attrs_int(r->at, "axis", 0), x->rank), i;
+	int axis = norm_axis(optable_attrs_int(r->at, "axis", 0), x->rank), i;
 	int64_t sum = 0;
 
 	if (axis < 0)
@@ -952,8 +1003,8 @@ static int rule_split(rule *r)
 		for (i = 0; i < r->nout; i++) {
 			if (r->in[1].val[i] < 0)
 				FAIL("Split: negative size");
-			r->out[i].dim[axis] = opt_val_int(r->in[1].val[i]);
-			sum += opt_val_int(r->in[1].val[i]);
+			r->out[i].dim[axis] = optable_val_int(r->in[1].val[i]);
+			DIM_ADD(&sum, sum, optable_val_int(r->in[1].val[i]));
 		}
 		if (sum != x->dim[axis])
 			FAIL("Split: sizes do not add up");
@@ -985,9 +1036,9 @@ static int rule_slice(rule *r)
 		FAIL("Slice: axes and steps must be known, of the same length");
 	out_like(r, 0, x, x->dtype);
 	for (i = 0; i < n; i++) {
-		int64_t ax = present(r, 3) ? opt_val_int(r->in[3].val[i]) : i;
-		int64_t st = present(r, 4) ? opt_val_int(r->in[4].val[i]) : 1;
-		int64_t s = opt_val_int(r->in[1].val[i]), e = opt_val_int(r->in[2].val[i]);
+		int64_t ax = present(r, 3) ? optable_val_int(r->in[3].val[i]) : i;
+		int64_t st = present(r, 4) ? optable_val_int(r->in[4].val[i]) : 1;
+		int64_t s = optable_val_int(r->in[1].val[i]), e = optable_val_int(r->in[2].val[i]);
 		int a = norm_axis(ax, x->rank);
 		int64_t d, len;
 
@@ -998,17 +1049,20 @@ static int rule_slice(rule *r)
 			FAIL("Slice: zero step");
 		d = x->dim[a];
 		if (s < 0)
-			s += d;
+			DIM_ADD(&s, s, d);
 		if (e < 0)
-			e += d;
+			DIM_ADD(&e, e, d);
+		/* ceil((e - s) / st) with no sum that can overflow: the
+		** clamped distance is at most d + 1 and -st may not exist */
 		if (st > 0) {
 			s = clamp64(s, 0, d);
 			e = clamp64(e, 0, d);
-			len = e > s ? (e - s + st - 1) / st : 0;
+			len = e > s ? (e - s - 1) / st + 1 : 0;
 		} else {
 			s = clamp64(s, 0, d - 1);
 			e = clamp64(e, -1, d - 1);
-			len = s > e ? (s - e - st - 1) / -st : 0;
+			len = s > e ? (int64_t)((uint64_t)(s - e - 1) /
+				(0 - (uint64_t)st) + 1) : 0;
 		}
 		r->out[0].dim[a] = len;
 	}
@@ -1018,7 +1072,7 @@ static int rule_slice(rule *r)
 static int rule_pad(rule *r)
 {
 	const opt_tensor *x = &r->in[0];
-	const char *mode = opt_attrs_str(r->at, "mode", "constant");
+	const char *mode = optable_attrs_str(r->at, "mode", "constant");
 	int i;
 
 	if (!known(r, 1, 2 * x->rank) || r->in[1].dtype != OPT_INT64)
@@ -1028,14 +1082,15 @@ static int rule_pad(rule *r)
 		FAIL("Pad: constant_value must be a scalar of the input dtype");
 	out_like(r, 0, x, x->dtype);
 	for (i = 0; i < x->rank; i++) {
-		int64_t b = opt_val_int(r->in[1].val[i]);
-		int64_t e = opt_val_int(r->in[1].val[x->rank + i]);
+		int64_t b = optable_val_int(r->in[1].val[i]);
+		int64_t e = optable_val_int(r->in[1].val[x->rank + i]);
 
 		if (!strcmp(mode, "reflect") && (b >= x->dim[i] || e >= x->dim[i]))
 			FAIL("Pad: reflect pads must be smaller than the dim");
 		if (!strcmp(mode, "edge") && x->dim[i] == 0 && (b || e))
 			FAIL("Pad: edge padding of an empty dim");
-		r->out[0].dim[i] = x->dim[i] + b + e;
+		DIM_ADD(&r->out[0].dim[i], x->dim[i], b);
+		DIM_ADD(&r->out[0].dim[i], r->out[0].dim[i], e);
 		if (r->out[0].dim[i] < 0)
 			FAIL("Pad: negative output dim");
 	}
@@ -1053,7 +1108,8 @@ static int rule_tile(rule *r)
 	for (i = 0; i < x->rank; i++) {
 		if (r->in[1].val[i] < 0)
 			FAIL("Tile: negative repeat");
-		r->out[0].dim[i] = x->dim[i] * opt_val_int(r->in[1].val[i]);
+		DIM_MUL(&r->out[0].dim[i], x->dim[i],
+			optable_val_int(r->in[1].val[i]));
 	}
 	return 0;
 }
@@ -1068,9 +1124,9 @@ static int rule_expand(rule *r)
 		FAIL("Expand: shape must be known int64 values");
 	s.rank = r->in[1].nval;
 	for (i = 0; i < s.rank; i++)
-		s.dim[i] = opt_val_int(r->in[1].val[i]);
+		s.dim[i] = optable_val_int(r->in[1].val[i]);
 	out_like(r, 0, &r->in[0], r->in[0].dtype);
-	if (opt_broadcast(&r->out[0], &r->in[0], &s) < 0)
+	if (optable_broadcast(&r->out[0], &r->in[0], &s) < 0)
 		FAIL("Expand: shape does not broadcast");
 	return 0;
 }
@@ -1078,7 +1134,7 @@ static int rule_expand(rule *r)
 static int rule_gather(rule *r)
 {
 	const opt_tensor *x = &r->in[0], *ix = &r->in[1];
-	int axis = norm_axis(opt_attrs_int(r->at, "axis", 0), x->rank), i, k = 0;
+	int axis = norm_axis(optable_attrs_int(r->at, "axis", 0), x->rank), i, k = 0;
 
 	if (axis < 0)
 		FAIL("Gather: axis out of range");
@@ -1103,7 +1159,7 @@ static int rule_gather(rule *r)
 static int rule_gatherelem(rule *r)
 {
 	const opt_tensor *x = &r->in[0], *ix = &r->in[1];
-	int axis = norm_axis(opt_attrs_int(r->at, "axis", 0), x->rank), i;
+	int axis = norm_axis(optable_attrs_int(r->at, "axis", 0), x->rank), i;
 
 	if (axis < 0)
 		FAIL("GatherElements: axis out of range");
@@ -1120,7 +1176,7 @@ static int rule_gatherelem(rule *r)
 static int reduce_with(rule *r, unsigned set, int all)
 {
 	const opt_tensor *x = &r->in[0];
-	int keep = (int)opt_attrs_int(r->at, "keepdims", 1), i;
+	int keep = (int)optable_attrs_int(r->at, "keepdims", 1), i;
 
 	out_like(r, 0, x, x->dtype);
 	r->out[0].rank = 0;
@@ -1137,7 +1193,7 @@ static int reduce_with(rule *r, unsigned set, int all)
 
 static int rule_reduce(rule *r)
 {
-	const opt_attr *ax = opt_attrs_get(r->at, "axes");
+	const opt_attr *ax = optable_attrs_get(r->at, "axes");
 	unsigned set = 0;
 	int i;
 
@@ -1154,7 +1210,7 @@ static int rule_reduce(rule *r)
 static int rule_reduce_in(rule *r)
 {
 	unsigned set = 0;
-	int noop = (int)opt_attrs_int(r->at, "noop_with_empty_axes", 0);
+	int noop = (int)optable_attrs_int(r->at, "noop_with_empty_axes", 0);
 
 	if (present(r, 1)) {
 		if (axes_set(r, 1, r->in[0].rank, &set) < 0)
@@ -1170,7 +1226,7 @@ static int rule_reduce_in(rule *r)
 
 static int rule_arg(rule *r)
 {
-	int axis = norm_axis(opt_attrs_int(r->at, "axis", 0), r->in[0].rank);
+	int axis = norm_axis(optable_attrs_int(r->at, "axis", 0), r->in[0].rank);
 
 	if (axis < 0)
 		FAIL("%s: axis out of range", r->op->name);
@@ -1183,7 +1239,7 @@ static int rule_arg(rule *r)
 static int rule_resize(rule *r)
 {
 	const opt_tensor *x = &r->in[0];
-	const char *mode = opt_attrs_str(r->at, "mode", "nearest");
+	const char *mode = optable_attrs_str(r->at, "mode", "nearest");
 	int i;
 
 	if (present(r, 2) && present(r, 3))
@@ -1195,9 +1251,12 @@ static int rule_resize(rule *r)
 		for (i = 0; i < x->rank; i++) {
 			if (r->in[2].val[i] <= 0)
 				FAIL("Resize: scales must be positive");
-			/* floor, in float as the spec computes it (both > 0) */
-			r->out[0].dim[i] = (int64_t)(
-				(float)x->dim[i] * (float)r->in[2].val[i]);
+			/* floor, in float as the spec computes it (both > 0);
+			** a product past int64 has no dim */
+			float o = (float)x->dim[i] * (float)r->in[2].val[i];
+			if (!(o < 9.2e18f))
+				FAIL("Resize: a dimension overflows int64");
+			r->out[0].dim[i] = (int64_t)o;
 			if (r->out[0].dim[i] < 1)
 				FAIL("Resize: scale empties a dimension");
 		}
@@ -1205,7 +1264,7 @@ static int rule_resize(rule *r)
 		if (!known(r, 3, x->rank) || r->in[3].dtype != OPT_INT64)
 			FAIL("Resize: sizes must be rank known int64 values");
 		for (i = 0; i < x->rank; i++)
-			r->out[0].dim[i] = opt_val_int(r->in[3].val[i]);
+			r->out[0].dim[i] = optable_val_int(r->in[3].val[i]);
 	} else {
 		FAIL("Resize: scales or sizes is required");
 	}
@@ -1233,14 +1292,14 @@ static int rule_size(rule *r)
 	r->out[0].dtype = OPT_INT64;
 	r->out[0].rank = 0;
 	r->out[0].nval = 1;
-	r->out[0].val[0] = (double)opt_numel(&r->in[0]);
+	r->out[0].val[0] = (double)optable_numel(&r->in[0]);
 	return 0;
 }
 
 static int rule_topk(rule *r)
 {
 	const opt_tensor *x = &r->in[0];
-	int axis = norm_axis(opt_attrs_int(r->at, "axis", -1), x->rank);
+	int axis = norm_axis(optable_attrs_int(r->at, "axis", -1), x->rank);
 
 	if (axis < 0)
 		FAIL("TopK: axis out of range");
@@ -1249,7 +1308,7 @@ static int rule_topk(rule *r)
 	if (r->in[1].val[0] < 0 || r->in[1].val[0] > x->dim[axis])
 		FAIL("TopK: K out of range");
 	out_like(r, 0, x, x->dtype);
-	r->out[0].dim[axis] = opt_val_int(r->in[1].val[0]);
+	r->out[0].dim[axis] = optable_val_int(r->in[1].val[0]);
 	r->out[1] = r->out[0];
 	r->out[1].dtype = OPT_INT64;
 	return 0;
@@ -1260,7 +1319,7 @@ static int rule_cumsum(rule *r)
 	if (!known(r, 1, 1) || r->in[1].rank > 1 ||
 	    (r->in[1].dtype != OPT_INT64 && r->in[1].dtype != OPT_INT32))
 		FAIL("CumSum: axis must be a known int scalar");
-	if (norm_axis(opt_val_int(r->in[1].val[0]), r->in[0].rank) < 0)
+	if (norm_axis(optable_val_int(r->in[1].val[0]), r->in[0].rank) < 0)
 		FAIL("CumSum: axis out of range");
 	return rule_unary(r);
 }
@@ -1268,26 +1327,32 @@ static int rule_cumsum(rule *r)
 static int rule_d2s(rule *r)
 {
 	const opt_tensor *x = &r->in[0];
-	int64_t b = opt_attrs_int(r->at, "blocksize", 0);
+	int64_t b = optable_attrs_int(r->at, "blocksize", 0);
 
-	if (b < 1 || x->dim[1] % (b * b))
+	int64_t bb;
+
+	if (b < 1)
+		FAIL("DepthToSpace: blocksize must be positive");
+	DIM_MUL(&bb, b, b);
+	if (x->dim[1] % bb)
 		FAIL("DepthToSpace: C not divisible by blocksize^2");
 	out_like(r, 0, x, x->dtype);
-	r->out[0].dim[1] = x->dim[1] / (b * b);
-	r->out[0].dim[2] = x->dim[2] * b;
-	r->out[0].dim[3] = x->dim[3] * b;
+	r->out[0].dim[1] = x->dim[1] / bb;
+	DIM_MUL(&r->out[0].dim[2], x->dim[2], b);
+	DIM_MUL(&r->out[0].dim[3], x->dim[3], b);
 	return 0;
 }
 
 static int rule_s2d(rule *r)
 {
 	const opt_tensor *x = &r->in[0];
-	int64_t b = opt_attrs_int(r->at, "blocksize", 0);
+	int64_t b = optable_attrs_int(r->at, "blocksize", 0);
 
 	if (b < 1 || x->dim[2] % b || x->dim[3] % b)
 		FAIL("SpaceToDepth: H and W not divisible by blocksize");
 	out_like(r, 0, x, x->dtype);
-	r->out[0].dim[1] = x->dim[1] * b * b;
+	DIM_MUL(&r->out[0].dim[1], x->dim[1], b);
+	DIM_MUL(&r->out[0].dim[1], r->out[0].dim[1], b);
 	r->out[0].dim[2] = x->dim[2] / b;
 	r->out[0].dim[3] = x->dim[3] / b;
 	return 0;
@@ -1339,9 +1404,19 @@ int optable_infer_shapes(const opt_entry *op, const opt_tensor *in, int nin,
 	if (in[0].rank < op->min_rank || in[0].rank > op->max_rank)
 		return gred_errorf(e, "%s: rank %d, want %d..%d", op->name,
 			in[0].rank, op->min_rank, op->max_rank);
-	for (i = 0; i < nin; i++)
+	for (i = 0; i < nin; i++) {
+		int k;
 		if (in[i].rank < 0 || in[i].rank > OPT_MAX_RANK)
 			return gred_errorf(e, "%s: input %d has a bad rank", op->name, i);
+		if (in[i].nval > OPT_MAX_VALS)
+			return gred_errorf(e, "%s: input %d has too many values",
+				op->name, i);
+		/* (The rules' arithmetic assumes dims >= 0.) */
+		for (k = 0; in[i].dtype && k < in[i].rank; k++)
+			if (in[i].dim[k] < 0)
+				return gred_errorf(e, "%s: input %d has a negative "
+					"dim", op->name, i);
+	}
 	memset(out, 0, (size_t)nout * sizeof(*out));
 	if (rules[op->family](&r) < 0)
 		return -1;

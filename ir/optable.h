@@ -134,27 +134,27 @@ int optable_infer_shapes(const opt_entry *op, const opt_tensor *in, int nin,
 	const opt_attrs *attrs, opt_tensor *out, int nout, gred_error *e);
 
 /* Broadcasts a and b the numpy way into out; -1 if incompatible. */
-int opt_broadcast(opt_tensor *out, const opt_tensor *a, const opt_tensor *b);
+int optable_broadcast(opt_tensor *out, const opt_tensor *a, const opt_tensor *b);
 
 /* A known value as int64, saturating (values are kept as doubles). */
-int64_t opt_val_int(double v);
+int64_t optable_val_int(double v);
 
 /* Number of elements of t. */
-int64_t opt_numel(const opt_tensor *t);
+int64_t optable_numel(const opt_tensor *t);
 
 /* Attribute access; getters return dflt when the attribute is absent. */
-const opt_attr *opt_attrs_get(const opt_attrs *a, const char *name);
-int64_t opt_attrs_int(const opt_attrs *a, const char *name, int64_t dflt);
-float opt_attrs_float(const opt_attrs *a, const char *name, float dflt);
-const char *opt_attrs_str(const opt_attrs *a, const char *name,
+const opt_attr *optable_attrs_get(const opt_attrs *a, const char *name);
+int64_t optable_attrs_int(const opt_attrs *a, const char *name, int64_t dflt);
+float optable_attrs_float(const opt_attrs *a, const char *name, float dflt);
+const char *optable_attrs_str(const opt_attrs *a, const char *name,
 	const char *dflt);
-void opt_attrs_set_int(opt_attrs *a, const char *name, int64_t v);
-void opt_attrs_set_float(opt_attrs *a, const char *name, float v);
-void opt_attrs_set_ints(opt_attrs *a, const char *name, const int64_t *v,
+void optable_attrs_set_int(opt_attrs *a, const char *name, int64_t v);
+void optable_attrs_set_float(opt_attrs *a, const char *name, float v);
+void optable_attrs_set_ints(opt_attrs *a, const char *name, const int64_t *v,
 	int n);
-void opt_attrs_set_str(opt_attrs *a, const char *name, const char *s);
+void optable_attrs_set_str(opt_attrs *a, const char *name, const char *s);
 
 /* Byte size of one element of dtype (0 if unknown). */
-size_t opt_dtype_size(int dtype);
+size_t optable_dtype_size(int dtype);
 
 #endif

@@ -86,20 +86,20 @@ static void to_attrs(const Onnx__NodeProto *n, opt_attrs *a)
 
 		switch (x->type) {
 		case ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INT:
-			opt_attrs_set_int(a, x->name, x->i);
+			optable_attrs_set_int(a, x->name, x->i);
 			break;
 		case ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__FLOAT:
-			opt_attrs_set_float(a, x->name, x->f);
+			optable_attrs_set_float(a, x->name, x->f);
 			break;
 		case ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__INTS:
-			opt_attrs_set_ints(a, x->name, x->ints, (int)x->n_ints);
+			optable_attrs_set_ints(a, x->name, x->ints, (int)x->n_ints);
 			break;
 		case ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__STRING:
 			/* protobuf-c bytes are not NUL-terminated */
 			assert_true(x->s.len < sizeof(strs[i]));
 			memcpy(strs[i], x->s.data, x->s.len);
 			strs[i][x->s.len] = 0;
-			opt_attrs_set_str(a, x->name, strs[i]);
+			optable_attrs_set_str(a, x->name, strs[i]);
 			break;
 		default:
 			fail();

@@ -121,15 +121,15 @@ static void test_optable__conv_and_pools(void **state)
 	gred_error e;
 
 	(void)state;
-	opt_attrs_set_ints(&a, "pads", (int64_t[]){1, 1, 1, 1}, 4);
+	optable_attrs_set_ints(&a, "pads", (int64_t[]){1, 1, 1, 1}, 4);
 	assert_int_equal(infer("Conv", in, 3, &a, out, 1, &e), 0);
 	EXPECT(&out[0], OPT_FLOAT, 1, 4, 8, 8);
-	opt_attrs_set_ints(&a, "strides", (int64_t[]){2, 2}, 2);
-	opt_attrs_set_ints(&a, "dilations", (int64_t[]){2, 1}, 2);
+	optable_attrs_set_ints(&a, "strides", (int64_t[]){2, 2}, 2);
+	optable_attrs_set_ints(&a, "dilations", (int64_t[]){2, 1}, 2);
 	assert_int_equal(infer("Conv", in, 3, &a, out, 1, &e), 0);
 	EXPECT(&out[0], OPT_FLOAT, 1, 4, 3, 4);
 	/* group 3 needs W with C/3 = 1 input channel */
-	opt_attrs_set_int(&a, "group", 3);
+	optable_attrs_set_int(&a, "group", 3);
 	assert_int_equal(infer("Conv", in, 3, &a, out, 1, &e), -1);
 	in[1] = SHAPE(OPT_FLOAT, 6, 1, 3, 3);
 	in[2] = SHAPE(OPT_FLOAT, 6);
@@ -140,23 +140,23 @@ static void test_optable__conv_and_pools(void **state)
 	memset(&a, 0, sizeof(a));
 	in[0] = SHAPE(OPT_FLOAT, 1, 2, 3, 3);
 	in[1] = SHAPE(OPT_FLOAT, 2, 3, 3, 3);
-	opt_attrs_set_ints(&a, "strides", (int64_t[]){2, 2}, 2);
-	opt_attrs_set_ints(&a, "output_padding", (int64_t[]){1, 0}, 2);
+	optable_attrs_set_ints(&a, "strides", (int64_t[]){2, 2}, 2);
+	optable_attrs_set_ints(&a, "output_padding", (int64_t[]){1, 0}, 2);
 	assert_int_equal(infer("ConvTranspose", in, 2, &a, out, 1, &e), 0);
 	EXPECT(&out[0], OPT_FLOAT, 1, 3, 8, 7);
 
 	/* MaxPool with ceil_mode */
 	memset(&a, 0, sizeof(a));
 	in[0] = SHAPE(OPT_FLOAT, 1, 1, 5, 5);
-	opt_attrs_set_ints(&a, "kernel_shape", (int64_t[]){2, 2}, 2);
-	opt_attrs_set_ints(&a, "strides", (int64_t[]){2, 2}, 2);
+	optable_attrs_set_ints(&a, "kernel_shape", (int64_t[]){2, 2}, 2);
+	optable_attrs_set_ints(&a, "strides", (int64_t[]){2, 2}, 2);
 	assert_int_equal(infer("MaxPool", in, 1, &a, out, 1, &e), 0);
 	EXPECT(&out[0], OPT_FLOAT, 1, 1, 2, 2);
-	opt_attrs_set_int(&a, "ceil_mode", 1);
+	optable_attrs_set_int(&a, "ceil_mode", 1);
 	assert_int_equal(infer("MaxPool", in, 1, &a, out, 1, &e), 0);
 	EXPECT(&out[0], OPT_FLOAT, 1, 1, 3, 3);
 	/* pads must be smaller than the kernel */
-	opt_attrs_set_ints(&a, "pads", (int64_t[]){2, 0, 0, 0}, 4);
+	optable_attrs_set_ints(&a, "pads", (int64_t[]){2, 0, 0, 0}, 4);
 	assert_int_equal(infer("AveragePool", in, 1, &a, out, 1, &e), -1);
 
 	assert_int_equal(infer("GlobalAveragePool", in, 1, NULL, out, 1, &e), 0);
@@ -186,7 +186,7 @@ static void test_optable__matmul_and_gemm(void **state)
 	in[1] = SHAPE(OPT_FLOAT, 5, 2);
 	in[2] = SHAPE(OPT_FLOAT, 5);
 	assert_int_equal(infer("Gemm", in, 3, NULL, out, 1, &e), -1);
-	opt_attrs_set_int(&a, "transB", 1);
+	optable_attrs_set_int(&a, "transB", 1);
 	assert_int_equal(infer("Gemm", in, 3, &a, out, 1, &e), 0);
 	EXPECT(&out[0], OPT_FLOAT, 3, 5);
 	in[2] = SHAPE(OPT_FLOAT, 3);
@@ -207,7 +207,7 @@ static void test_optable__reshape_family(void **state)
 	in[1] = INTS(5, -1);
 	assert_int_equal(infer("Reshape", in, 2, NULL, out, 1, &e), -1);
 
-	opt_attrs_set_ints(&a, "perm", (int64_t[]){2, 0, 1}, 3);
+	optable_attrs_set_ints(&a, "perm", (int64_t[]){2, 0, 1}, 3);
 	assert_int_equal(infer("Transpose", in, 1, &a, out, 1, &e), 0);
 	EXPECT(&out[0], OPT_INT32, 4, 2, 3);
 
@@ -225,12 +225,12 @@ static void test_optable__reshape_family(void **state)
 
 	memset(&a, 0, sizeof(a));
 	in[0] = SHAPE(OPT_FLOAT, 2, 3, 4);
-	opt_attrs_set_int(&a, "axis", 2);
+	optable_attrs_set_int(&a, "axis", 2);
 	assert_int_equal(infer("Flatten", in, 1, &a, out, 1, &e), 0);
 	EXPECT(&out[0], OPT_FLOAT, 6, 4);
 
 	in[1] = INTS(1, 3);
-	opt_attrs_set_int(&a, "axis", -1);
+	optable_attrs_set_int(&a, "axis", -1);
 	assert_int_equal(infer("Split", in, 2, &a, out, 2, &e), 0);
 	EXPECT(&out[0], OPT_FLOAT, 2, 3, 1);
 	EXPECT(&out[1], OPT_FLOAT, 2, 3, 3);
@@ -239,10 +239,10 @@ static void test_optable__reshape_family(void **state)
 	assert_int_equal(infer("Split", in, 1, &a, out, 3, &e), -1);
 
 	in[1] = SHAPE(OPT_FLOAT, 2, 5, 4);
-	opt_attrs_set_int(&a, "axis", 1);
+	optable_attrs_set_int(&a, "axis", 1);
 	assert_int_equal(infer("Concat", in, 2, &a, out, 1, &e), 0);
 	EXPECT(&out[0], OPT_FLOAT, 2, 8, 4);
-	opt_attrs_set_int(&a, "axis", 0);
+	optable_attrs_set_int(&a, "axis", 0);
 	assert_int_equal(infer("Concat", in, 2, &a, out, 1, &e), -1);
 }
 
@@ -278,6 +278,129 @@ static void test_optable__slice_pad_tile_expand(void **state)
 	assert_int_equal(infer("Expand", in, 2, NULL, out, 1, &e), -1);
 }
 
+/* Every rule that adds or multiplies dims fails, as an error, when the
+** result overflows int64 (ASan+UBSan builds check that nothing else
+** happens); within range the same rules still answer. */
+static void test_optable__overflow(void **state)
+{
+	const int64_t big = INT64_C(1) << 40, max = INT64_MAX;
+	opt_tensor in[3], out[2];
+	opt_attrs a = {0};
+	gred_error e;
+
+	(void)state;
+	in[0] = SHAPE(OPT_FLOAT, big, 2);
+	in[1] = INTS(1 << 30, 1);
+	assert_int_equal(infer("Tile", in, 2, NULL, out, 1, &e), -1);
+	assert_non_null(strstr(e.msg, "overflow"));
+	in[1] = INTS(1 << 20, 1);
+	assert_int_equal(infer("Tile", in, 2, NULL, out, 1, &e), 0);
+	EXPECT(&out[0], OPT_FLOAT, big << 20, 2);
+
+	in[0] = SHAPE(OPT_FLOAT, max - 1);
+	in[1] = INTS(1, 5);
+	assert_int_equal(infer("Pad", in, 2, NULL, out, 1, &e), -1);
+	in[1] = INTS(1, 0);
+	assert_int_equal(infer("Pad", in, 2, NULL, out, 1, &e), 0);
+	EXPECT(&out[0], OPT_FLOAT, max);
+
+	/* Reshape: the input's count, and the product of the new shape */
+	in[0] = SHAPE(OPT_FLOAT, big, big);
+	in[1] = INTS(-1);
+	assert_int_equal(infer("Reshape", in, 2, NULL, out, 1, &e), -1);
+	in[0] = SHAPE(OPT_FLOAT, 4);
+	in[1] = INTS((double)big, (double)big, 0);
+	assert_int_equal(infer("Reshape", in, 2, NULL, out, 1, &e), -1);
+	assert_non_null(strstr(e.msg, "overflow"));
+
+	in[0] = SHAPE(OPT_FLOAT, big, big);
+	optable_attrs_set_int(&a, "axis", 0);
+	assert_int_equal(infer("Flatten", in, 1, &a, out, 1, &e), -1);
+
+	in[0] = SHAPE(OPT_FLOAT, max / 2 + 1, 3);
+	in[1] = in[0];
+	assert_int_equal(infer("Concat", in, 2, &a, out, 1, &e), -1);
+	assert_non_null(strstr(e.msg, "overflow"));
+
+	in[0] = SHAPE(OPT_FLOAT, 6);
+	in[1] = INTS(9e18, 9e18);
+	assert_int_equal(infer("Split", in, 2, &a, out, 2, &e), -1);
+
+	/* Slice steps at both ends of int64 take one element */
+	in[0] = SHAPE(OPT_FLOAT, 10);
+	in[1] = INTS(0);
+	in[2] = INTS(10);
+	opt_tensor sl[5] = {in[0], in[1], in[2], INTS(0), INTS(9.3e18)};
+	assert_int_equal(infer("Slice", sl, 5, NULL, out, 1, &e), 0);
+	EXPECT(&out[0], OPT_FLOAT, 1);
+	sl[1] = INTS(9);
+	sl[2] = INTS(-9.3e18);
+	sl[4] = INTS(-9.3e18);
+	assert_int_equal(infer("Slice", sl, 5, NULL, out, 1, &e), 0);
+	EXPECT(&out[0], OPT_FLOAT, 1);
+
+	/* Conv: group times W's channels, and padded input */
+	memset(&a, 0, sizeof(a));
+	in[0] = SHAPE(OPT_FLOAT, 1, 4, 8, 8);
+	in[1] = SHAPE(OPT_FLOAT, 4, big, 3, 3);
+	optable_attrs_set_int(&a, "group", INT64_C(1) << 30);
+	assert_int_equal(infer("Conv", in, 2, &a, out, 1, &e), -1);
+	memset(&a, 0, sizeof(a));
+	in[1] = SHAPE(OPT_FLOAT, 4, 4, 3, 3);
+	optable_attrs_set_ints(&a, "pads", (int64_t[]){max, 0, max, 0}, 4);
+	assert_int_equal(infer("Conv", in, 2, &a, out, 1, &e), -1);
+	assert_non_null(strstr(e.msg, "overflow"));
+	memset(&a, 0, sizeof(a));
+	optable_attrs_set_ints(&a, "dilations", (int64_t[]){max, 1}, 2);
+	assert_int_equal(infer("Conv", in, 2, &a, out, 1, &e), -1);
+
+	/* ConvTranspose: stride times input */
+	memset(&a, 0, sizeof(a));
+	in[0] = SHAPE(OPT_FLOAT, 1, 4, big, 8);
+	in[1] = SHAPE(OPT_FLOAT, 4, 2, 3, 3);
+	optable_attrs_set_ints(&a, "strides", (int64_t[]){big, 1}, 2);
+	assert_int_equal(infer("ConvTranspose", in, 2, &a, out, 1, &e), -1);
+	assert_non_null(strstr(e.msg, "overflow"));
+	optable_attrs_set_ints(&a, "strides", (int64_t[]){2, 1}, 2);
+	assert_int_equal(infer("ConvTranspose", in, 2, &a, out, 1, &e), 0);
+	EXPECT(&out[0], OPT_FLOAT, 1, 2, 2 * big + 1, 10);
+
+	/* MaxPool with a huge kernel and pads */
+	memset(&a, 0, sizeof(a));
+	in[0] = SHAPE(OPT_FLOAT, 1, 1, 8, 8);
+	optable_attrs_set_ints(&a, "kernel_shape", (int64_t[]){max, 1}, 2);
+	optable_attrs_set_ints(&a, "pads", (int64_t[]){max - 1, 0, max - 1, 0}, 4);
+	assert_int_equal(infer("MaxPool", in, 1, &a, out, 1, &e), -1);
+	optable_attrs_set_int(&a, "ceil_mode", 1);
+	assert_int_equal(infer("MaxPool", in, 1, &a, out, 1, &e), -1);
+
+	/* Resize: a float product past int64 */
+	memset(&a, 0, sizeof(a));
+	in[0] = SHAPE(OPT_FLOAT, big);
+	in[1] = SHAPE(OPT_FLOAT, 0);
+	in[1].dtype = 0;
+	in[2] = FLOATS(1e30);
+	assert_int_equal(infer("Resize", in, 3, NULL, out, 1, &e), -1);
+	assert_non_null(strstr(e.msg, "overflow"));
+
+	/* DepthToSpace and SpaceToDepth: blocksize squared, dims times it */
+	in[0] = SHAPE(OPT_FLOAT, 1, 4, 2, 2);
+	optable_attrs_set_int(&a, "blocksize", INT64_C(1) << 32);
+	assert_int_equal(infer("DepthToSpace", in, 1, &a, out, 1, &e), -1);
+	in[0] = SHAPE(OPT_FLOAT, 1, big, INT64_C(1) << 32, INT64_C(1) << 32);
+	assert_int_equal(infer("SpaceToDepth", in, 1, &a, out, 1, &e), -1);
+	assert_non_null(strstr(e.msg, "overflow"));
+
+	/* Negative dims are refused before any rule runs */
+	in[0] = SHAPE(OPT_FLOAT, -1, 2);
+	assert_int_equal(infer("Relu", in, 1, NULL, out, 1, &e), -1);
+
+	/* numel saturates, NaN converts to 0 */
+	in[0] = SHAPE(OPT_FLOAT, big, big);
+	assert_true(optable_numel(&in[0]) == INT64_MAX);
+	assert_true(optable_val_int(0.0 / 0.0) == 0);
+}
+
 static void test_optable__gather_reduce_misc(void **state)
 {
 	opt_tensor in[4], out[2];
@@ -287,23 +410,23 @@ static void test_optable__gather_reduce_misc(void **state)
 	(void)state;
 	in[0] = SHAPE(OPT_FLOAT, 5, 4);
 	in[1] = SHAPE(OPT_INT64, 2, 3);
-	opt_attrs_set_int(&a, "axis", 1);
+	optable_attrs_set_int(&a, "axis", 1);
 	assert_int_equal(infer("Gather", in, 2, &a, out, 1, &e), 0);
 	EXPECT(&out[0], OPT_FLOAT, 5, 2, 3);
 
 	memset(&a, 0, sizeof(a));
 	in[0] = SHAPE(OPT_FLOAT, 2, 3, 4);
-	opt_attrs_set_ints(&a, "axes", (int64_t[]){0, -1}, 2);
-	opt_attrs_set_int(&a, "keepdims", 0);
+	optable_attrs_set_ints(&a, "axes", (int64_t[]){0, -1}, 2);
+	optable_attrs_set_int(&a, "keepdims", 0);
 	assert_int_equal(infer("ReduceMean", in, 1, &a, out, 1, &e), 0);
 	EXPECT(&out[0], OPT_FLOAT, 3);
 	in[1] = INTS(1);
-	opt_attrs_set_int(&a, "keepdims", 1);
+	optable_attrs_set_int(&a, "keepdims", 1);
 	assert_int_equal(infer("ReduceSum", in, 2, &a, out, 1, &e), 0);
 	EXPECT(&out[0], OPT_FLOAT, 2, 1, 4);
 
 	memset(&a, 0, sizeof(a));
-	opt_attrs_set_int(&a, "axis", 1);
+	optable_attrs_set_int(&a, "axis", 1);
 	assert_int_equal(infer("ArgMax", in, 1, &a, out, 1, &e), 0);
 	EXPECT(&out[0], OPT_INT64, 2, 1, 4);
 
@@ -320,12 +443,12 @@ static void test_optable__gather_reduce_misc(void **state)
 
 	in[0] = SHAPE(OPT_FLOAT, 1, 8, 2, 3);
 	memset(&a, 0, sizeof(a));
-	opt_attrs_set_int(&a, "blocksize", 2);
+	optable_attrs_set_int(&a, "blocksize", 2);
 	assert_int_equal(infer("DepthToSpace", in, 1, &a, out, 1, &e), 0);
 	EXPECT(&out[0], OPT_FLOAT, 1, 2, 4, 6);
 	assert_int_equal(infer("SpaceToDepth", in, 1, &a, out, 1, &e), -1);
 
-	opt_attrs_set_int(&a, "to", OPT_INT8);
+	optable_attrs_set_int(&a, "to", OPT_INT8);
 	assert_int_equal(infer("Cast", in, 1, &a, out, 1, &e), 0);
 	EXPECT(&out[0], OPT_INT8, 1, 8, 2, 3);
 
@@ -351,6 +474,7 @@ int main(void)
 		cmocka_unit_test(test_optable__reshape_family),
 		cmocka_unit_test(test_optable__slice_pad_tile_expand),
 		cmocka_unit_test(test_optable__gather_reduce_misc),
+		cmocka_unit_test(test_optable__overflow),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
