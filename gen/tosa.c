@@ -41,7 +41,8 @@ typedef struct tval {
 
 /* How an op's operands, attributes and result follow from its input. */
 typedef enum op_rule {
-	R_UNARY, R_BINARY, R_COMPARE, R_MUL, R_CLAMP, R_CAST, R_REDUCE,
+	R_UNARY, R_BINARY, R_COMPARE, R_MUL, R_SHIFT, R_CLAMP, R_CAST, R_REDUCE,
+	R_REVERSE,
 	R_ARGMAX, R_RESHAPE, R_TRANSPOSE, R_SLICE, R_CONCAT, R_PAD, R_TILE,
 	R_MATMUL, R_CONV2D, R_DEPTHWISE, R_AVG_POOL, R_MAX_POOL, R_FC,
 	R_SELECT, R_GATHER
@@ -65,6 +66,12 @@ static const tosa_op tosa_ops[] = {
 	{"bitwise_xor", R_BINARY, M_I32, 1, 4, 1},
 	{"logical_and", R_BINARY, M_I1, 1, 4, 1},
 	{"logical_or", R_BINARY, M_I1, 1, 4, 1},
+	{"logical_xor", R_BINARY, M_I1, 1, 4, 1},
+	{"pow", R_BINARY, M_F32, 1, 4, 1},
+	{"int_div", R_BINARY, M_I32, 1, 4, 1},
+	{"logical_left_shift", R_BINARY, M_I32, 1, 4, 1},
+	{"logical_right_shift", R_BINARY, M_I32, 1, 4, 1},
+	{"arithmetic_right_shift", R_SHIFT, M_I32, 1, 4, 1},
 	{"mul", R_MUL, M_NUM, 1, 4, 1},
 	{"equal", R_COMPARE, M_NUM, 1, 4, 1},
 	{"greater", R_COMPARE, M_NUM, 1, 4, 1},
@@ -79,12 +86,20 @@ static const tosa_op tosa_ops[] = {
 	{"reciprocal", R_UNARY, M_F32, 1, 4, 1},
 	{"floor", R_UNARY, M_F32, 1, 4, 1},
 	{"ceil", R_UNARY, M_F32, 1, 4, 1},
+	{"erf", R_UNARY, M_F32, 1, 4, 1},
+	{"clz", R_UNARY, M_I32, 1, 4, 1},
+	{"bitwise_not", R_UNARY, M_I32, 1, 4, 1},
 	{"logical_not", R_UNARY, M_I1, 1, 4, 1},
+	{"identity", R_UNARY, M_NUM | M_I1, 1, 4, 1},
 	{"clamp", R_CLAMP, M_NUM, 1, 4, 1},
 	{"cast", R_CAST, M_NUM | M_I1, 1, 4, 1},
 	{"reduce_sum", R_REDUCE, M_NUM, 1, 4, 0},
 	{"reduce_max", R_REDUCE, M_NUM, 1, 4, 0},
 	{"reduce_min", R_REDUCE, M_NUM, 1, 4, 0},
+	{"reduce_prod", R_REDUCE, M_NUM, 1, 4, 0},
+	{"reduce_all", R_REDUCE, M_I1, 1, 4, 0},
+	{"reduce_any", R_REDUCE, M_I1, 1, 4, 0},
+	{"reverse", R_REVERSE, M_NUM | M_I1, 1, 4, 0},
 	{"argmax", R_ARGMAX, M_NUM, 2, 4, 0},
 	{"reshape", R_RESHAPE, M_NUM, 1, 4, 0},
 	{"transpose", R_TRANSPOSE, M_NUM, 1, 4, 0},
@@ -490,7 +505,8 @@ static int instantiate(tosa_gen *g, const tosa_op *op)
 		return emit(g, op->name, in, 1, NULL, &o) < 0 ? -1 : 0;
 	case R_BINARY:
 	case R_COMPARE:
-	case R_MUL: {
+	case R_MUL:
+	case R_SHIFT: {
 		ttype b = t;
 
 		o = t;
@@ -507,6 +523,9 @@ static int instantiate(tosa_gen *g, const tosa_op *op)
 		}
 		if (op->rule == R_COMPARE)
 			o.dt = DT_I1;
+		if (op->rule == R_SHIFT)
+			snprintf(attrs, sizeof(attrs), "round = %s",
+				CHANCE(0.5) ? "true" : "false");
 		if (op->rule == R_MUL)
 			snprintf(attrs, sizeof(attrs), "shift = %d : i8",
 				t.dt == DT_I32 && CHANCE(0.3) ? RANGE(1, 3) : 0);
@@ -529,6 +548,9 @@ static int instantiate(tosa_gen *g, const tosa_op *op)
 		return 0;
 	case R_REDUCE:
 		o.dim[axis] = 1;
+		snprintf(attrs, sizeof(attrs), "axis = %d : i32", axis);
+		break;
+	case R_REVERSE:
 		snprintf(attrs, sizeof(attrs), "axis = %d : i32", axis);
 		break;
 	case R_ARGMAX:
