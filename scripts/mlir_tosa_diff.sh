@@ -14,7 +14,7 @@ set -eu
 DIR=$1
 top=$(cd "$(dirname "$0")/.." && pwd)
 LIB=${MLIR_LIB:-/usr/lib/llvm-19/lib}
-LOW="one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops function-boundary-type-conversion=identity-layout-map},convert-linalg-to-loops,lower-affine,convert-scf-to-cf,expand-strided-metadata,convert-math-to-llvm,convert-math-to-libm,finalize-memref-to-llvm,convert-arith-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,convert-index-to-llvm,reconcile-unrealized-casts"
+LOW="one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops function-boundary-type-conversion=identity-layout-map},convert-linalg-to-loops,expand-strided-metadata,lower-affine,convert-scf-to-cf,convert-math-to-llvm,convert-math-to-libm,finalize-memref-to-llvm,convert-arith-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,convert-index-to-llvm,reconcile-unrealized-casts"
 TOSA="func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith{include-apply-rescale=true},tosa-to-tensor),convert-elementwise-to-linalg"
 O0="builtin.module($TOSA,$LOW)"
 O1="builtin.module(func.func(tosa-optional-decompositions,tosa-layerwise-constant-fold,canonicalize,cse),$TOSA,canonicalize,cse,linalg-fuse-elementwise-ops,canonicalize,cse,$LOW,canonicalize,cse)"
