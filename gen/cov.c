@@ -1,6 +1,7 @@
 /*
 ** Coverage metrics over ONNX models, measured against the op table:
-** which op types, degrees, edges and paths a set of models exercises.
+** which op types, degrees, edges and paths a set of models exercises;
+** and a textual count over .mlir programs (op types, edges, types, attributes).
 */
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +44,12 @@ struct cov {
 	uint8_t *path;      /* [nops][nops][nops] bits */
 	uint8_t *feasible;  /* [nops][nops] */
 	hset spc, nop;
+	/* .mlir programs, read as text: op names seen with their counts */
+	uint64_t mlir_models, mlir_ops;
+	char **mlir_name;
+	uint64_t *mlir_count;
+	size_t mlir_nnames;
+	hset mlir_edge, mlir_types, mlir_attrs;
 };
 
 static void hset_add(hset *h, uint64_t x)
@@ -140,6 +147,8 @@ cov *cov_new(void)
 
 void cov_free(cov *c)
 {
+	size_t i;
+
 	if (!c)
 		return;
 	free(c->op_seen);
@@ -150,6 +159,13 @@ void cov_free(cov *c)
 	free(c->feasible);
 	free(c->spc.v);
 	free(c->nop.v);
+	for (i = 0; i < c->mlir_nnames; i++)
+		free(c->mlir_name[i]);
+	free(c->mlir_name);
+	free(c->mlir_count);
+	free(c->mlir_edge.v);
+	free(c->mlir_types.v);
+	free(c->mlir_attrs.v);
 	free(c);
 }
 
@@ -388,6 +404,167 @@ void cov_add_model(cov *c, const Onnx__ModelProto *m)
 	free(x.next);
 }
 
+/* MLIR text */
+
+static uint64_t hash_text(uint64_t h, const char *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		h = (h ^ (uint8_t)p[i]) * 0x100000001b3ull;
+	return mix(h, n);
+}
+
+static size_t mlir_op_index(cov *c, const char *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < c->mlir_nnames; i++)
+		if (strlen(c->mlir_name[i]) == n && !memcmp(c->mlir_name[i], p, n))
+			return i;
+	c->mlir_name = xrealloc(c->mlir_name, (i + 1) * sizeof(*c->mlir_name));
+	c->mlir_count = xrealloc(c->mlir_count, (i + 1) * sizeof(*c->mlir_count));
+	c->mlir_name[i] = xstrndup(p, n);
+	c->mlir_count[i] = 0;
+	c->mlir_nnames++;
+	return i;
+}
+
+/* SSA names of one program -> producing op, by hash (open addressing). */
+typedef struct ssa_map {
+	uint64_t *key;
+	size_t *op, n, cap;
+} ssa_map;
+
+static size_t *ssa_slot(ssa_map *m, uint64_t key, int create)
+{
+	size_t i;
+
+	if (create && 2 * (m->n + 1) > m->cap) {
+		ssa_map old = *m;
+
+		m->cap = m->cap ? 2 * m->cap : 512;
+		m->key = xcalloc(m->cap, sizeof(*m->key));
+		m->op = xcalloc(m->cap, sizeof(*m->op));
+		m->n = 0;
+		for (i = 0; i < old.cap; i++)
+			if (old.key[i])
+				*ssa_slot(m, old.key[i], 1) = old.op[i];
+		free(old.key);
+		free(old.op);
+	}
+	if (!m->cap)
+		return NULL;
+	for (i = key & (m->cap - 1); m->key[i]; i = (i + 1) & (m->cap - 1))
+		if (m->key[i] == key)
+			return &m->op[i];
+	if (!create)
+		return NULL;
+	m->key[i] = key;
+	m->n++;
+	return &m->op[i];
+}
+
+static int ssa_char(char ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+		(ch >= '0' && ch <= '9') || ch == '_' || ch == '$' || ch == '.';
+}
+
+/* One line: `%a, %b = name operands {attrs} : types` or `name ...`. */
+static void mlir_line(cov *c, ssa_map *defs, const char *p, const char *end)
+{
+	const char *eq, *name, *q, *colon, *brace;
+	size_t op, n;
+	uint64_t key;
+
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	eq = NULL;
+	if (p < end && *p == '%') {
+		for (q = p; q + 2 < end && !(q[0] == ' ' && q[1] == '=' &&
+			     q[2] == ' '); q++)
+			;
+		if (q + 2 >= end)
+			return;
+		eq = q;
+		name = q + 3;
+	} else {
+		name = p;
+	}
+	if (name < end && *name == '"')
+		name++;
+	for (q = name; q < end && ssa_char(*q); q++)
+		;
+	n = (size_t)(q - name);
+	if (n == 0 || !memchr(name, '.', n) || !strncmp(name, "func.func", n))
+		return;
+	op = mlir_op_index(c, name, n);
+	c->mlir_count[op]++;
+	c->mlir_ops++;
+	/* operands: %names after the op name that some earlier op defined */
+	for (; q < end; q++) {
+		const char *s;
+		size_t *src;
+
+		if (*q != '%')
+			continue;
+		for (s = ++q; q < end && ssa_char(*q); q++)
+			;
+		src = ssa_slot(defs, hash_text(1, s, (size_t)(q - s)) | 1, 0);
+		if (src)
+			hset_add(&c->mlir_edge, mix(*src + 1, op + 1));
+	}
+	colon = NULL;
+	for (q = end; q > name + 2; q--)
+		if (q[-3] == ' ' && q[-2] == ':' && q[-1] == ' ') {
+			colon = q;
+			break;
+		}
+	if (colon)
+		hset_add(&c->mlir_types, hash_text(op + 1, colon,
+			(size_t)(end - colon)));
+	brace = memchr(name, '{', (size_t)(end - name));
+	if (brace && (!colon || brace < colon)) {
+		const char *close = colon ? colon - 3 : end;
+
+		while (close > brace && *close != '}')
+			close--;
+		if (close > brace)
+			hset_add(&c->mlir_attrs, hash_text(op + 1, brace,
+				(size_t)(close - brace)));
+	}
+	/* results */
+	for (q = p; eq && q < eq; q++) {
+		const char *s;
+
+		if (*q != '%')
+			continue;
+		for (s = ++q; q < eq && ssa_char(*q); q++)
+			;
+		key = hash_text(1, s, (size_t)(q - s)) | 1;
+		*ssa_slot(defs, key, 1) = op;
+	}
+}
+
+void cov_add_mlir(cov *c, const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+	ssa_map defs = {0};
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+
+		if (!nl)
+			nl = end;
+		mlir_line(c, &defs, p, nl);
+		p = nl + 1;
+	}
+	free(defs.key);
+	free(defs.op);
+	c->mlir_models++;
+}
+
 int cov_add_file(cov *c, const char *path, gred_error *e)
 {
 	Onnx__ModelProto *m;
@@ -396,6 +573,11 @@ int cov_add_file(cov *c, const char *path, gred_error *e)
 
 	if (file_read(&data, &len, path, 0, e) < 0)
 		return -1;
+	if (!strcmp(path_ext(path), "mlir")) {
+		cov_add_mlir(c, data, len);
+		free(data);
+		return 0;
+	}
 	m = onnx__model_proto__unpack(NULL, len, (const uint8_t *)data);
 	free(data);
 	if (!m)
@@ -460,11 +642,47 @@ void cov_summarize(const cov *c, cov_summary *s)
 	s->dec = p_all ? (double)p_hit / (double)p_all : 0;
 }
 
+/* The .mlir section: totals, then every op name with its count. */
+static void mlir_report(const cov *c, gred_buf *out)
+{
+	size_t *order = xmalloc((c->mlir_nnames + 1) * sizeof(*order)), i;
+
+	buf_printf(out, "mlir programs %llu\n",
+		(unsigned long long)c->mlir_models);
+	buf_printf(out, "mlir ops %llu (%.1f per program)\n",
+		(unsigned long long)c->mlir_ops,
+		(double)c->mlir_ops / (double)c->mlir_models);
+	buf_printf(out, "mlir op types %zu\n", c->mlir_nnames);
+	buf_printf(out, "mlir edges %zu  distinct producer -> user op pairs\n",
+		c->mlir_edge.n);
+	buf_printf(out, "mlir types %zu  distinct (op, operand and result "
+		"types)\n", c->mlir_types.n);
+	buf_printf(out, "mlir attributes %zu  distinct (op, attribute values)\n",
+		c->mlir_attrs.n);
+	for (i = 0; i < c->mlir_nnames; i++) { /* by count, descending */
+		size_t j = i;
+
+		while (j > 0 && c->mlir_count[order[j - 1]] < c->mlir_count[i]) {
+			order[j] = order[j - 1];
+			j--;
+		}
+		order[j] = i;
+	}
+	for (i = 0; i < c->mlir_nnames; i++)
+		buf_printf(out, "op %s %llu\n", c->mlir_name[order[i]],
+			(unsigned long long)c->mlir_count[order[i]]);
+	free(order);
+}
+
 void cov_report(const cov *c, gred_buf *out)
 {
 	cov_summary s;
 	double per = 0;
 
+	if (c->mlir_models)
+		mlir_report(c, out);
+	if (c->mlir_models && !c->models)
+		return;
 	cov_summarize(c, &s);
 	if (s.models)
 		per = (double)s.nodes / (double)s.models;

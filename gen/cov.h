@@ -16,7 +16,11 @@ void cov_free(cov *c);
 /* Adds one model. */
 void cov_add_model(cov *c, const Onnx__ModelProto *m);
 
-/* Reads an .onnx file and adds it. */
+/* Adds one MLIR program given as text (any dialect, generic or custom
+** form): op names, producer -> user edges, types and attributes seen. */
+void cov_add_mlir(cov *c, const char *text, size_t len);
+
+/* Reads an .onnx (or .mlir) file and adds it. */
 int cov_add_file(cov *c, const char *path, gred_error *e);
 
 /* The metrics, one per line, appended to out. */

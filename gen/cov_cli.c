@@ -1,6 +1,6 @@
 /*
-** `gred cov DIR...`: coverage metrics of the .onnx models in directories
-** (or single files), as defined in gen/cov.c.
+** `gred cov DIR...`: coverage metrics of the .onnx models and .mlir
+** programs in directories (or single files), as defined in gen/cov.c.
 */
 #include <dirent.h>
 #include <stddef.h>
@@ -29,7 +29,8 @@ static const cli_command cov_command = {
 	"cov [OPTIONS] DIR|FILE...",
 	"Prints the coverage metrics of the graph-fuzzing papers (OTC, IDC,\n"
 	"ODC, SEC, DEC, SPC, NOP, NOO, NOT) over the .onnx models given, or\n"
-	"found directly in the directories given.\n",
+	"found directly in the directories given; over .mlir programs, the op\n"
+	"types with their counts, op -> op edges, distinct types and attributes.\n",
 	cov_opts,
 	NULL,
 	"gred cov models/\n"
@@ -54,7 +55,8 @@ static int add_dir(cov *c, const char *dir, gred_error *e)
 	if (!d)
 		return gred_errorf(e, "%s: cannot open directory", dir);
 	while ((de = readdir(d))) {
-		if (strcmp(path_ext(de->d_name), "onnx"))
+		if (strcmp(path_ext(de->d_name), "onnx") &&
+		    strcmp(path_ext(de->d_name), "mlir"))
 			continue;
 		if (n == cap) {
 			cap = cap ? 2 * cap : 256;

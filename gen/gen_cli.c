@@ -1,6 +1,7 @@
 /*
 ** `gred gen`: the command line of the graph generator; writes N models
-** into a directory as .onnx (or .mlir through the ONNX bridge).
+** into a directory as .onnx (or .mlir through the ONNX bridge), or N
+** TOSA programs as .mlir with --dialect tosa.
 */
 #include <errno.h>
 #include <stddef.h>
@@ -18,12 +19,13 @@
 #include "gen.h"
 #include "mlir_io.h"
 #include "onnx.h"
+#include "tosa.h"
 
 /* What the command line asks for, filled in by cli_parse. */
 typedef struct gen_cli {
 	gen_options o;
 	int n;
-	const char *dir, *format;
+	const char *dir, *format, *dialect;
 	int coverage, quiet;
 } gen_cli;
 
@@ -48,6 +50,8 @@ static const cli_opt gen_opts[] = {
 		"chance to reuse an existing tensor (default 0.97)"),
 	CLI_OPT_STRING("format", 0, OFF(format), "F",
 		"onnx (default) or mlir"),
+	CLI_OPT_STRING("dialect", 0, OFF(dialect), "D",
+		"onnx (default) or tosa: MLIR 19 TOSA programs as .mlir"),
 	CLI_OPT_FLAG("coverage", 0, OFF(coverage),
 		"print coverage metrics of the generated models"),
 	CLI_OPT_FLAG("guided", 0, OFF(o.guided),
@@ -66,7 +70,8 @@ static const cli_command gen_command = {
 	"gred gen -n 1000 -o models/ --seed 7\n"
 	"gred gen -n 1000 -o models/ --nodes 100 --guided --coverage\n"
 	"gred gen -n 10 -o small/ --ops Conv,Relu,Add,Concat --max-rank 4 --max-dim 8\n"
-	"gred gen -n 10 -o mlir/ --format mlir     # through the ONNX -> MLIR bridge",
+	"gred gen -n 10 -o mlir/ --format mlir     # through the ONNX -> MLIR bridge\n"
+	"gred gen -n 1000 -o tosa/ --dialect tosa --nodes 50",
 	-1,
 };
 
@@ -93,9 +98,65 @@ static double cpu_seconds(void)
 		(double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
 }
 
+/* gen --dialect tosa: N programs g000000.mlir, ... printed directly. */
+static int gen_tosa(const gen_cli *cl)
+{
+	tosa_gen *g = NULL;
+	gred_buf buf = {0};
+	gred_error e;
+	cov *c = NULL;
+	double t0, c0;
+	char name[64];
+	int dirfd, i, rc = 1;
+
+	if (mkdir(cl->dir, 0777) < 0 && errno != EEXIST)
+		return cli_fail("gen: %s: %s", cl->dir, strerror(errno));
+	if ((dirfd = open(cl->dir, O_RDONLY | O_DIRECTORY)) < 0)
+		return cli_fail("gen: %s: %s", cl->dir, strerror(errno));
+	if (tosa_gen_new(&g, &cl->o, &e) < 0) {
+		close(dirfd);
+		return cli_fail("%s", e.msg);
+	}
+	if (cl->coverage)
+		c = cov_new();
+	t0 = now_seconds();
+	c0 = cpu_seconds();
+	for (i = 0; i < cl->n; i++) {
+		buf.len = 0;
+		if (tosa_gen_program(g, &buf, &e) < 0) {
+			cli_fail("%s", e.msg);
+			goto done;
+		}
+		if (c)
+			cov_add_mlir(c, buf.data, buf.len);
+		snprintf(name, sizeof(name), "g%06d.mlir", i);
+		if (write_file(dirfd, name, buf.data, buf.len) < 0) {
+			cli_fail("gen: %s/%s: %s", cl->dir, name, strerror(errno));
+			goto done;
+		}
+	}
+	if (!cl->quiet)
+		printf("gen: %d tosa programs of %d ops in %s (%.0f programs/s, "
+			"%.0f per CPU second)\n", cl->n, cl->o.nodes, cl->dir,
+			cl->n / (now_seconds() - t0 + 1e-9),
+			cl->n / (cpu_seconds() - c0 + 1e-9));
+	if (c) {
+		buf.len = 0;
+		cov_report(c, &buf);
+		fwrite(buf.data, 1, buf.len, stdout);
+	}
+	rc = 0;
+done:
+	close(dirfd);
+	buf_free(&buf);
+	cov_free(c);
+	tosa_gen_free(g);
+	return rc;
+}
+
 int gen_main(int argc, char **argv)
 {
-	gen_cli cl = {GEN_OPTIONS_INIT, -1, NULL, "onnx", 0, 0};
+	gen_cli cl = {GEN_OPTIONS_INIT, -1, NULL, "onnx", "onnx", 0, 0};
 	gen_options o;
 	const char *dir, *format;
 	cli_args args;
@@ -126,6 +187,10 @@ int gen_main(int argc, char **argv)
 	rc = 1;
 	if (strcmp(format, "onnx") && strcmp(format, "mlir"))
 		return cli_fail("gen: --format must be onnx or mlir");
+	if (!strcmp(cl.dialect, "tosa"))
+		return gen_tosa(&cl);
+	if (strcmp(cl.dialect, "onnx"))
+		return cli_fail("gen: --dialect must be onnx or tosa");
 	mlir = !strcmp(format, "mlir");
 	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
 		return cli_fail("gen: %s: %s", dir, strerror(errno));
