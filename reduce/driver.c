@@ -329,20 +329,27 @@ done:
 	return err;
 }
 
+/* Text mode: whole blocks first (a filler function goes in one test),
+** then lines, definitions with their uses, groups, tokens. */
 static int reduce_text(reducer *r, gred_error *e)
 {
-	text_source lines, groups, tokens;
-	source *s[3] = {&lines.base, &groups.base, &tokens.base};
+	static const text_unit units[] = {
+		TEXT_BLOCKS, TEXT_LINES, TEXT_USES, TEXT_GROUPS, TEXT_TOKENS
+	};
+	enum { NUNITS = sizeof(units) / sizeof(units[0]) };
+	text_source ts[NUNITS];
+	source *s[NUNITS];
+	size_t i;
 	int err;
 
 	r->st->text_mode = 1;
-	text_source_init(&lines, &r->best, TEXT_LINES);
-	text_source_init(&groups, &r->best, TEXT_GROUPS);
-	text_source_init(&tokens, &r->best, TEXT_TOKENS);
-	err = fixpoint(r, s, 3, e);
-	text_source_free(&lines);
-	text_source_free(&groups);
-	text_source_free(&tokens);
+	for (i = 0; i < NUNITS; i++) {
+		text_source_init(&ts[i], &r->best, units[i]);
+		s[i] = &ts[i].base;
+	}
+	err = fixpoint(r, s, NUNITS, e);
+	for (i = 0; i < NUNITS; i++)
+		text_source_free(&ts[i]);
 	return err;
 }
 
