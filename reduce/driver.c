@@ -100,7 +100,10 @@ static int ddmin(reducer *r, source *src, gred_error *e)
 
 	r->pass = src->name;
 	progress(r);
-	for (chunk = n / 2 ? n / 2 : 1; n; chunk = (chunk + 1) / 2) {
+	chunk = n / 2 ? n / 2 : 1;
+	if (src->max_chunk && chunk > src->max_chunk)
+		chunk = src->max_chunk;
+	for (; n; chunk = (chunk + 1) / 2) {
 		for (i = 0; i < n;) {
 			size_t first = (size_t)-1;
 
@@ -295,6 +298,7 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 		}
 		tester_result_clear(&res);
 	}
+	memset(is, 0, sizeof(is));
 	for (n = 0; pass_table[n] && n < REDUCE_MAX_PASSES; n++) {
 		ir_source_init(&is[n], pass_table[n], &f->op, f->format);
 		srcs[n] = &is[n].base;
@@ -330,7 +334,9 @@ done:
 }
 
 /* Text mode: whole blocks first (a filler function goes in one test),
-** then lines, definitions with their uses, groups, tokens. */
+** then lines, definitions with their uses and groups, to a fixpoint;
+** then the same with tokens last, a few at a time: a token sweep costs a
+** test per token, so it waits until the coarse units are done. */
 static int reduce_text(reducer *r, gred_error *e)
 {
 	static const text_unit units[] = {
@@ -347,7 +353,10 @@ static int reduce_text(reducer *r, gred_error *e)
 		text_source_init(&ts[i], &r->best, units[i]);
 		s[i] = &ts[i].base;
 	}
-	err = fixpoint(r, s, NUNITS, e);
+	ts[NUNITS - 1].base.max_chunk = 4;
+	err = fixpoint(r, s, NUNITS - 1, e);
+	if (err == 0 && mlirOperationIsNull(r->parsed))
+		err = fixpoint(r, s, NUNITS, e);
 	for (i = 0; i < NUNITS; i++)
 		text_source_free(&ts[i]);
 	return err;

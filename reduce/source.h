@@ -14,6 +14,8 @@
 typedef struct source source;
 struct source {
 	const char *name;
+	/* The biggest chunk ddmin removes at once (0: half the targets). */
+	size_t max_chunk;
 	size_t (*count)(source *s);
 	/* Makes the candidate without targets [begin, end) into out (empty on
 	** entry); *state holds what accept needs. Returns 1 if made, 0 if
