@@ -81,7 +81,8 @@ static int accept_best(reducer *r, const gred_buf *bytes, gred_error *e)
 }
 
 /* ddmin over the targets of src: remove chunks of n/2, n/4, ... 1
-** targets, left to right, keeping each interesting smaller candidate.
+** targets, left to right (or right to left, the positions then counted
+** from the end), keeping each interesting smaller candidate.
 ** Up to `jobs` candidates are tested at once; the first interesting one
 ** in order wins, exactly as if they had been tried one by one. Returns 1
 ** if anything was accepted. */
@@ -114,7 +115,9 @@ static int ddmin(reducer *r, source *src, gred_error *e)
 
 				cands[nc].len = 0;
 				states[nc] = NULL;
-				m = src->make(src, k, end, &cands[nc], &states[nc], e);
+				m = src->backward ?
+					src->make(src, n - end, n - k, &cands[nc], &states[nc], e) :
+					src->make(src, k, end, &cands[nc], &states[nc], e);
 				if (m < 0) {
 					err = -1;
 					goto done;
@@ -353,6 +356,8 @@ static int reduce_text(reducer *r, gred_error *e)
 		text_source_init(&ts[i], &r->best, units[i]);
 		s[i] = &ts[i].base;
 	}
+	for (i = 0; i < 3; i++)
+		ts[i].base.backward = 1;  /* blocks, lines, uses */
 	ts[NUNITS - 1].base.max_chunk = 4;
 	err = fixpoint(r, s, NUNITS - 1, e);
 	if (err == 0 && mlirOperationIsNull(r->parsed))

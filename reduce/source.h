@@ -16,6 +16,9 @@ struct source {
 	const char *name;
 	/* The biggest chunk ddmin removes at once (0: half the targets). */
 	size_t max_chunk;
+	/* Chunks are tried from the last target back: in text, uses follow
+	** definitions, so a user goes before what it uses is tried. */
+	int backward;
 	size_t (*count)(source *s);
 	/* Makes the candidate without targets [begin, end) into out (empty on
 	** entry); *state holds what accept needs. Returns 1 if made, 0 if

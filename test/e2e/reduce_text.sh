@@ -36,17 +36,15 @@ awk 'BEGIN {
     print "}"
   }
 }' >"$T/input.mlir"
-# stands for a compiler that knows foo: both foo lines, the values they
-# take, and the rest parses and verifies
+# stands for a compiler that knows foo (bench/reduce_text_test.sh): both
+# foo lines, whole, taking defined values, and the rest parses and verifies
 mkdir "$T/case"
 cat >"$T/case/test.sh" <<EOS
 #!/bin/sh
-verdict() { echo "\$(wc -c <"\$1") \$2" >>"$T/runs"; exit \$2; }
-grep -q 'foo\.crash_here %[0-9]* then %1' "\$1" || verdict "\$1" 1
-grep -q 'foo\.setup %1' "\$1" || verdict "\$1" 1
-grep -q 'func\.func' "\$1" || verdict "\$1" 1
-grep -v 'foo\.' "\$1" | mlir-opt-19 -o /dev/null 2>/dev/null
-verdict "\$1" \$?
+sh "$GRED_SRC/bench/reduce_text_test.sh" "\$1"
+rc=\$?
+echo "\$(wc -c <"\$1") \$rc" >>"$T/runs"
+exit \$rc
 EOS
 cp "$T/input.mlir" "$T/case/input.mlir"
 if mlir-opt-19 --allow-unregistered-dialect "$T/input.mlir" -o /dev/null 2>/dev/null; then
