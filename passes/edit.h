@@ -67,8 +67,10 @@ MlirValue edit_stand_in(MlirOperation at, MlirType t, const edit_set *dead);
 MlirValue edit_zero(MlirOperation at, MlirType t);
 
 /* Deletes ops (pre-order, as edit_collect returns them): uses of their
-** results are rewired to stand-ins; ops inside another deleted op go with
-** it. An ONNX graph's result whose type nothing else has becomes the
+** results are rewired to stand-ins, through the deleted ops to the value
+** feeding them where a same-typed operand leads there (so a deleted run
+** of a chain leaves its two ends joined); ops inside another deleted op
+** go with it. An ONNX graph's result whose type nothing else has becomes the
 ** deleted op's first input instead, typed by the op table, as a node
 ** reducer would alias it; the graph's result types follow. */
 void edit_delete(MlirOperation *ops, size_t n);
