@@ -30,9 +30,8 @@ struct source {
 	void (*drop)(source *s, void *state);
 };
 
-/* What a text source removes: lines; blocks (a line opening a brace
-** through the line that balances it: a function, an op with its
-** regions); uses (a line defining an SSA name with every later line of
+/* What a text source removes: lines; blocks (an outermost line opening
+** a brace through the line that balances it: a function); uses (a line defining an SSA name with every later line of
 ** its function using it, transitively, each with its blocks); tokens (a
 ** word, a string, a punctuation mark, each with the blanks after it); or
 ** bracketed groups at any depth, each alone or with the name right

@@ -215,7 +215,9 @@ static void split_lines(text_source *t, const char *p, size_t len,
 	free(stack);
 }
 
-/* Each line opening a block, through the line that closes it. */
+/* Each outermost line opening a block (a function, not a module: the
+** blocks inside go with definitions and groups), through the line that
+** closes it. Inner blocks would put chunk bounds inside functions. */
 static void split_blocks(text_source *t, const char *p, size_t len)
 {
 	line_info li;
@@ -223,7 +225,7 @@ static void split_blocks(text_source *t, const char *p, size_t len)
 
 	split_lines(t, p, len, &li);
 	for (k = 0; k < t->nline; k++)
-		if (li.end[k] > k)
+		if (li.end[k] > k && li.scope[k] == k)
 			add_span(t, t->line[k], t->line[li.end[k] + 1] - t->line[k]);
 	free(li.end);
 	free(li.scope);
