@@ -8,6 +8,7 @@ import tempfile
 
 src, dst, test = sys.argv[1], sys.argv[2], sys.argv[3:]
 lines = open(src).read().splitlines(keepends=True)
+open(dst, "w").write("".join(lines))
 d = tempfile.mkdtemp()
 cand = os.path.join(d, os.path.basename(src))
 
@@ -25,6 +26,7 @@ while True:
         trial = lines[:i] + lines[i + chunk:]
         if interesting(trial):
             lines = trial
+            open(dst, "w").write("".join(lines))  # the best so far
         else:
             i += chunk
     if chunk == 1:
