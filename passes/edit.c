@@ -6,6 +6,7 @@
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,35 +29,67 @@ void edit_ops_free(edit_ops *l)
 	memset(l, 0, sizeof(*l));
 }
 
-static int cmp_ptr(const void *a, const void *b)
+static size_t ptr_hash(uintptr_t key, size_t cap)
 {
-	uintptr_t x = *(const uintptr_t *)a, y = *(const uintptr_t *)b;
+	uint64_t h = (uint64_t)key * 0x9e3779b97f4a7c15ull;
 
-	return x < y ? -1 : x > y;
+	return (size_t)(h >> 17) & (cap - 1);
+}
+
+static void set_grow(edit_set *s)
+{
+	uintptr_t *old = s->slot;
+	size_t i, oldcap = s->cap;
+
+	s->cap = oldcap ? 2 * oldcap : 16;
+	s->slot = xcalloc(s->cap, sizeof(uintptr_t));
+	s->n = 0;
+	for (i = 0; i < oldcap; i++)
+		if (old[i])
+			edit_set_add(s, (MlirOperation){(void *)old[i]});
+	free(old);
+}
+
+int edit_set_add(edit_set *s, MlirOperation op)
+{
+	uintptr_t key = (uintptr_t)op.ptr;
+	size_t i;
+
+	if (2 * (s->n + 1) > s->cap)
+		set_grow(s);
+	for (i = ptr_hash(key, s->cap); s->slot[i]; i = (i + 1) & (s->cap - 1))
+		if (s->slot[i] == key)
+			return 0;
+	s->slot[i] = key;
+	s->n++;
+	return 1;
 }
 
 void edit_set_init(edit_set *s, MlirOperation *ops, size_t n)
 {
 	size_t i;
 
-	s->n = n;
-	s->v = xmalloc((n ? n : 1) * sizeof(uintptr_t));
+	memset(s, 0, sizeof(*s));
 	for (i = 0; i < n; i++)
-		s->v[i] = (uintptr_t)ops[i].ptr;
-	qsort(s->v, n, sizeof(uintptr_t), cmp_ptr);
+		edit_set_add(s, ops[i]);
 }
 
 int edit_set_has(const edit_set *s, MlirOperation op)
 {
 	uintptr_t key = (uintptr_t)op.ptr;
+	size_t i;
 
-	return s && s->n &&
-		bsearch(&key, s->v, s->n, sizeof(uintptr_t), cmp_ptr) != NULL;
+	if (!s || !s->n)
+		return 0;
+	for (i = ptr_hash(key, s->cap); s->slot[i]; i = (i + 1) & (s->cap - 1))
+		if (s->slot[i] == key)
+			return 1;
+	return 0;
 }
 
 void edit_set_free(edit_set *s)
 {
-	free(s->v);
+	free(s->slot);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -497,12 +530,95 @@ static MlirValue graph_pass_through(MlirOperation op, MlirValue r,
 	return (MlirValue){NULL};
 }
 
+/* What a deleted op's results are replaced by, as a hash map from value
+** to value (open addressing; a null key is an empty slot). */
+typedef struct value_map {
+	MlirValue *key, *val;
+	size_t n, cap;
+} value_map;
+
+static size_t value_slot(const value_map *m, MlirValue k)
+{
+	size_t i = ptr_hash((uintptr_t)k.ptr, m->cap);
+
+	while (m->key[i].ptr && m->key[i].ptr != k.ptr)
+		i = (i + 1) & (m->cap - 1);
+	return i;
+}
+
+static void value_map_put(value_map *m, MlirValue k, MlirValue v)
+{
+	size_t i;
+
+	if (2 * (m->n + 1) > m->cap) {
+		value_map old = *m;
+		m->cap = old.cap ? 2 * old.cap : 64;
+		m->key = xcalloc(m->cap, sizeof(MlirValue));
+		m->val = xcalloc(m->cap, sizeof(MlirValue));
+		m->n = 0;
+		for (i = 0; i < old.cap; i++)
+			if (old.key[i].ptr)
+				value_map_put(m, old.key[i], old.val[i]);
+		free(old.key);
+		free(old.val);
+	}
+	i = value_slot(m, k);
+	if (!m->key[i].ptr)
+		m->n++;
+	m->key[i] = k;
+	m->val[i] = v;
+}
+
+static MlirValue value_map_get(const value_map *m, MlirValue k)
+{
+	return m->n ? m->val[value_slot(m, k)] : (MlirValue){NULL};
+}
+
+/*
+** Where a deleted result's uses go when a chunk of ops is deleted: the
+** first operand of its op with the result's type that stays, or that is
+** itself a deleted result with a replacement, taken through the chunk.
+** So a run of deleted ops `%2 = f(%1)`, `%3 = g(%2)` hands %3's users
+** %1, the value feeding the run, whatever the run's length: deleting a
+** slice of a chain keeps what comes before and after it connected.
+** Ops come in pre-order, so an operand's replacement is known first.
+*/
+static void through_chunk(value_map *out, MlirOperation *ops, size_t n,
+	const edit_set *dead)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		intptr_t i, j, nr = mlirOperationGetNumResults(ops[k]);
+		intptr_t no = mlirOperationGetNumOperands(ops[k]);
+
+		for (i = 0; i < nr; i++) {
+			MlirValue r = mlirOperationGetResult(ops[k], i);
+			MlirType t = mlirValueGetType(r);
+
+			for (j = 0; j < no; j++) {
+				MlirValue v = mlirOperationGetOperand(ops[k], j);
+				if (!mlirTypeEqual(mlirValueGetType(v), t))
+					continue;
+				if (defined_by_dead(v, dead))
+					v = value_map_get(out, v);
+				if (!mlirValueIsNull(v)) {
+					value_map_put(out, r, v);
+					break;
+				}
+			}
+		}
+	}
+}
+
 void edit_delete(MlirOperation *ops, size_t n)
 {
 	edit_set dead;
+	value_map through = {0};
 	size_t k;
 
 	edit_set_init(&dead, ops, n);
+	through_chunk(&through, ops, n, &dead);
 	/* Later ops first: their uses of earlier deleted ops disappear
 	** with them instead of being rewired. */
 	for (k = n; k-- > 0;) {
@@ -523,12 +639,16 @@ void edit_delete(MlirOperation *ops, size_t n)
 				infer_sync_results(ret);
 				continue;
 			}
-			s = edit_stand_in(op, mlirValueGetType(r), &dead);
+			s = value_map_get(&through, r);
+			if (mlirValueIsNull(s))
+				s = edit_stand_in(op, mlirValueGetType(r), &dead);
 			if (!mlirValueIsNull(s))
 				mlirValueReplaceAllUsesOfWith(r, s);
 		}
 		mlirOperationDestroy(op);
 	}
+	free(through.key);
+	free(through.val);
 	edit_set_free(&dead);
 }
 

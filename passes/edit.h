@@ -16,13 +16,15 @@ typedef struct edit_ops {
 void edit_ops_push(edit_ops *l, MlirOperation op);
 void edit_ops_free(edit_ops *l);
 
-/* A sorted set of ops, for membership tests. */
+/* A hash set of ops, for membership tests in constant time. */
 typedef struct edit_set {
-	uintptr_t *v;
-	size_t n;
+	uintptr_t *slot;    /* open addressing; 0 is an empty slot */
+	size_t n, cap;      /* cap a power of two, n <= cap / 2 */
 } edit_set;
 
 void edit_set_init(edit_set *s, MlirOperation *ops, size_t n);
+/* Adds op; returns 1 if it was not in s yet. */
+int edit_set_add(edit_set *s, MlirOperation op);
 int edit_set_has(const edit_set *s, MlirOperation op);
 void edit_set_free(edit_set *s);
 
@@ -65,8 +67,10 @@ MlirValue edit_stand_in(MlirOperation at, MlirType t, const edit_set *dead);
 MlirValue edit_zero(MlirOperation at, MlirType t);
 
 /* Deletes ops (pre-order, as edit_collect returns them): uses of their
-** results are rewired to stand-ins; ops inside another deleted op go with
-** it. An ONNX graph's result whose type nothing else has becomes the
+** results are rewired to stand-ins, through the deleted ops to the value
+** feeding them where a same-typed operand leads there (so a deleted run
+** of a chain leaves its two ends joined); ops inside another deleted op
+** go with it. An ONNX graph's result whose type nothing else has becomes the
 ** deleted op's first input instead, typed by the op table, as a node
 ** reducer would alias it; the graph's result types follow. */
 void edit_delete(MlirOperation *ops, size_t n);

@@ -102,10 +102,60 @@ static int keep_any_dead(MlirOperation op, int *skip, void *user)
 	return edit_is_dead(op);
 }
 
+/* While an op is destroyed: the ops inside it (gone with it), and the
+** ops defining its operands or its inner ops' (which may die next). */
+typedef struct dce_ctx {
+	edit_ops *work;
+	edit_set *gone;
+} dce_ctx;
+
+static MlirWalkResult dce_note(MlirOperation op, void *user)
+{
+	dce_ctx *c = user;
+	intptr_t i, n = mlirOperationGetNumOperands(op);
+
+	edit_set_add(c->gone, op);
+	for (i = 0; i < n; i++) {
+		MlirValue v = mlirOperationGetOperand(op, i);
+		if (mlirValueIsAOpResult(v))
+			edit_ops_push(c->work, mlirOpResultGetOwner(v));
+	}
+	return MlirWalkResultAdvance;
+}
+
+/*
+** Dead-code elimination after a change, in time linear in the module:
+** one walk finds the ops the change left without uses, then a worklist
+** follows operands to their defining ops, which die in turn when their
+** last user went. Ops dead before the change (in `before`) stay. An op
+** may be queued twice or from inside an op destroyed since: `gone`
+** holds every op destroyed, and no op is created meanwhile, so an
+** address in it is never reused.
+*/
+static void dce(MlirOperation module, const edit_set *before)
+{
+	edit_ops work = {0};
+	edit_set gone = {0};
+	dce_ctx c = {&work, &gone};
+
+	edit_collect(&work, module, keep_dead, (void *)before);
+	while (work.n) {
+		MlirOperation op = work.v[--work.n];
+
+		if (edit_set_has(&gone, op) || edit_set_has(before, op) ||
+		    !edit_is_dead(op))
+			continue;
+		mlirOperationWalk(op, dce_note, &c, MlirWalkPreOrder);
+		mlirOperationDestroy(op);
+	}
+	edit_set_free(&gone);
+	edit_ops_free(&work);
+}
+
 int pass_apply(const pass *p, MlirOperation module, size_t begin,
 	size_t end, int flags, gred_error *e)
 {
-	edit_ops dead0 = {0}, dead = {0};
+	edit_ops dead0 = {0};
 	edit_set before;
 	int r;
 
@@ -117,19 +167,10 @@ int pass_apply(const pass *p, MlirOperation module, size_t begin,
 	edit_collect(&dead0, module, keep_any_dead, NULL);
 	edit_set_init(&before, dead0.v, dead0.n);
 	r = change_chunk(p, module, begin, end);
-	while (r > 0) {
-		size_t k;
-
-		dead.n = 0;
-		edit_collect(&dead, module, keep_dead, &before);
-		if (!dead.n)
-			break;
-		for (k = dead.n; k-- > 0;)
-			mlirOperationDestroy(dead.v[k]);
-	}
+	if (r > 0)
+		dce(module, &before);
 	edit_set_free(&before);
 	edit_ops_free(&dead0);
-	edit_ops_free(&dead);
 	return r;
 }
 

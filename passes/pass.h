@@ -69,7 +69,8 @@ enum {
 
 /* Lists p's targets in module and changes [begin, end) of them, the
 ** range clamped to the list; then (unless PASS_NO_DCE) deletes the ops
-** this left without uses: results unused, not already dead before.
+** this left without uses: results unused, not already dead before (one
+** walk of the module, then a worklist from the deleted ops' operands).
 ** Without that cascade an op whose only user went away stays, which the
 ** driver tries once the cascading rounds stop making progress. Returns
 ** 1 if something changed, 0 if not, -1 on error. */

@@ -116,7 +116,8 @@ static int accept_best(reducer *r, const gred_buf *bytes, gred_error *e)
 }
 
 /* ddmin over the targets of src: remove chunks of n/2, n/4, ... 1
-** targets, left to right, keeping each interesting smaller candidate.
+** targets, left to right (or right to left, the positions then counted
+** from the end), keeping each interesting smaller candidate.
 ** Up to `jobs` candidates are tested at once; the first interesting one
 ** in order wins, exactly as if they had been tried one by one. Returns 1
 ** if anything was accepted. */
@@ -135,7 +136,10 @@ static int ddmin(reducer *r, source *src, gred_error *e)
 
 	r->pass = src->name;
 	progress(r);
-	for (chunk = n / 2 ? n / 2 : 1; n; chunk = (chunk + 1) / 2) {
+	chunk = n / 2 ? n / 2 : 1;
+	if (src->max_chunk && chunk > src->max_chunk)
+		chunk = src->max_chunk;
+	for (; n; chunk = (chunk + 1) / 2) {
 		for (i = 0; i < n;) {
 			size_t first = (size_t)-1;
 
@@ -146,7 +150,9 @@ static int ddmin(reducer *r, source *src, gred_error *e)
 
 				cands[nc].len = 0;
 				states[nc] = NULL;
-				m = src->make(src, k, end, &cands[nc], &states[nc], e);
+				m = src->backward ?
+					src->make(src, n - end, n - k, &cands[nc], &states[nc], e) :
+					src->make(src, k, end, &cands[nc], &states[nc], e);
 				if (m < 0) {
 					err = -1;
 					goto done;
@@ -330,6 +336,7 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 		}
 		tester_result_clear(&res);
 	}
+	memset(is, 0, sizeof(is));
 	for (n = 0; pass_table[n] && n < REDUCE_MAX_PASSES; n++) {
 		ir_source_init(&is[n], pass_table[n], &f->op, f->format);
 		srcs[n] = &is[n].base;
@@ -364,20 +371,34 @@ done:
 	return err;
 }
 
+/* Text mode: whole blocks first (a filler function goes in one test),
+** then lines, definitions with their uses and groups, to a fixpoint;
+** then the same with tokens last, a few at a time: a token sweep costs a
+** test per token, so it waits until the coarse units are done. */
 static int reduce_text(reducer *r, gred_error *e)
 {
-	text_source lines, groups, tokens;
-	source *s[3] = {&lines.base, &groups.base, &tokens.base};
+	static const text_unit units[] = {
+		TEXT_BLOCKS, TEXT_LINES, TEXT_USES, TEXT_GROUPS, TEXT_TOKENS
+	};
+	enum { NUNITS = sizeof(units) / sizeof(units[0]) };
+	text_source ts[NUNITS];
+	source *s[NUNITS];
+	size_t i;
 	int err;
 
 	r->st->text_mode = 1;
-	text_source_init(&lines, &r->best, TEXT_LINES);
-	text_source_init(&groups, &r->best, TEXT_GROUPS);
-	text_source_init(&tokens, &r->best, TEXT_TOKENS);
-	err = fixpoint(r, s, 3, e);
-	text_source_free(&lines);
-	text_source_free(&groups);
-	text_source_free(&tokens);
+	for (i = 0; i < NUNITS; i++) {
+		text_source_init(&ts[i], &r->best, units[i]);
+		s[i] = &ts[i].base;
+	}
+	for (i = 0; i < 3; i++)
+		ts[i].base.backward = 1;  /* blocks, lines, uses */
+	ts[NUNITS - 1].base.max_chunk = 4;
+	err = fixpoint(r, s, NUNITS - 1, e);
+	if (err == 0 && mlirOperationIsNull(r->parsed))
+		err = fixpoint(r, s, NUNITS, e);
+	for (i = 0; i < NUNITS; i++)
+		text_source_free(&ts[i]);
 	return err;
 }
 

@@ -14,6 +14,11 @@
 typedef struct source source;
 struct source {
 	const char *name;
+	/* The biggest chunk ddmin removes at once (0: half the targets). */
+	size_t max_chunk;
+	/* Chunks are tried from the last target back: in text, uses follow
+	** definitions, so a user goes before what it uses is tried. */
+	int backward;
 	size_t (*count)(source *s);
 	/* Makes the candidate without targets [begin, end) into out (empty on
 	** entry); *state holds what accept needs. Returns 1 if made, 0 if
@@ -25,13 +30,18 @@ struct source {
 	void (*drop)(source *s, void *state);
 };
 
-/* What a text source removes: lines; tokens (a word, a string, a
-** punctuation mark, each with the blanks after it); or bracketed groups
-** at any depth, each alone or with the name right before it. */
+/* What a text source removes: lines; blocks (an outermost line opening
+** a brace through the line that balances it: a function); uses (a line defining an SSA name with every later line of
+** its function using it, transitively, each with its blocks); tokens (a
+** word, a string, a punctuation mark, each with the blanks after it); or
+** bracketed groups at any depth, each alone or with the name right
+** before it. */
 typedef enum text_unit {
 	TEXT_LINES,
 	TEXT_TOKENS,
-	TEXT_GROUPS
+	TEXT_GROUPS,
+	TEXT_BLOCKS,
+	TEXT_USES
 } text_unit;
 
 /* A unit: bytes [start, start + len) of the text. Lines and tokens
@@ -48,6 +58,10 @@ typedef struct text_source {
 	text_unit unit;
 	text_span *spans;   /* by start; a span inside another comes after it */
 	size_t n, cap;
+	/* TEXT_USES: unit i is lines member[first[i]] .. member[first[i+1]-1],
+	** line k being bytes line[k] .. line[k+1]. */
+	size_t *first, *member, *line;
+	size_t nmember, capmember, nline, capline;
 	char *seen;         /* the text the units were taken from */
 	size_t nseen;
 } text_source;

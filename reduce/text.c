@@ -1,9 +1,10 @@
 /*
 ** ddmin on raw text: the fallback for a .mlir file that does not parse,
-** so a broken input still gets smaller. Lines go first, then tokens, as
-** C-Vise does on files it does not understand, with bracketed groups at
-** any depth (a region, an attribute dictionary, an op with its regions)
-** in between. Once the text parses, the driver hands it to the passes.
+** so a broken input still gets smaller. Units follow the shape MLIR text
+** has even when gred cannot parse it: brace-balanced blocks of lines (a
+** function, an op with its regions), lines, an SSA definition with the
+** lines that use it, then bracketed groups and tokens. Once the text
+** parses, the driver hands it to the passes.
 */
 #include "source.h"
 
@@ -124,6 +125,242 @@ static void split_groups(text_source *t, const char *p, size_t len)
 	}
 }
 
+/* The braces a line opens minus those it closes (strings and // comments
+** skipped). */
+static long line_braces(const char *p, size_t len)
+{
+	size_t k = 0, n;
+	long net = 0;
+
+	while (k < len) {
+		if (p[k] == '/' && k + 1 < len && p[k + 1] == '/')
+			break;
+		n = token_len(p + k, len - k);
+		if (n == 1 && p[k] == '{')
+			net++;
+		else if (n == 1 && p[k] == '}')
+			net--;
+		k += n;
+	}
+	return net;
+}
+
+/* Whether the line's first word names a module: its block is no scope of
+** SSA names (the functions inside it are). */
+static int module_line(const char *p, size_t len)
+{
+	size_t k = skip_blanks(p, len, 0), n;
+
+	if (k < len && p[k] == '"')
+		k++;
+	n = k < len ? token_len(p + k, len - k) : 0;
+	return n >= 6 && !memcmp(p + k + n - 6, "module", 6);
+}
+
+/* Lines of the text, and for each the last line of the block it opens
+** (itself if none) and the line opening its scope (its function), or
+** (size_t)-1 at the top. */
+typedef struct line_info {
+	size_t *end, *scope;
+} line_info;
+
+static void split_lines(text_source *t, const char *p, size_t len,
+	line_info *li)
+{
+	struct open { size_t line; long depth; } *stack;
+	size_t i = 0, k, ns = 0;
+	long depth = 0;
+
+	t->nline = 0;
+	while (i < len) {
+		const char *nl = memchr(p + i, '\n', len - i);
+		if (t->nline + 2 > t->capline) {
+			t->capline = t->capline ? 2 * t->capline : 256;
+			t->line = xrealloc(t->line, t->capline * sizeof(size_t));
+		}
+		t->line[t->nline++] = i;
+		i = nl ? (size_t)(nl - p) + 1 : len;
+	}
+	if (!t->line) {
+		t->capline = 1;
+		t->line = xmalloc(sizeof(size_t));
+	}
+	t->line[t->nline] = len;
+	li->end = xmalloc((t->nline + 1) * sizeof(size_t));
+	li->scope = xmalloc((t->nline + 1) * sizeof(size_t));
+	stack = xmalloc((t->nline + 1) * sizeof(*stack));
+	for (k = 0; k < t->nline; k++) {
+		const char *l = p + t->line[k];
+		size_t ll = t->line[k + 1] - t->line[k], j;
+		long net = line_braces(l, ll);
+
+		li->end[k] = k;
+		li->scope[k] = (size_t)-1;
+		for (j = 0; j < ns; j++)
+			if (!module_line(p + t->line[stack[j].line],
+				    t->line[stack[j].line + 1] - t->line[stack[j].line])) {
+				li->scope[k] = stack[j].line;
+				break;
+			}
+		if (net > 0) {
+			stack[ns].line = k;
+			stack[ns++].depth = depth;
+		}
+		depth += net;
+		while (ns && depth <= stack[ns - 1].depth && net <= 0)
+			li->end[stack[--ns].line] = k;
+		if (li->scope[k] == (size_t)-1 && net > 0 && !module_line(l, ll))
+			li->scope[k] = k;
+	}
+	free(stack);
+}
+
+/* Each outermost line opening a block (a function, not a module: the
+** blocks inside go with definitions and groups), through the line that
+** closes it. Inner blocks would put chunk bounds inside functions. */
+static void split_blocks(text_source *t, const char *p, size_t len)
+{
+	line_info li;
+	size_t k;
+
+	split_lines(t, p, len, &li);
+	for (k = 0; k < t->nline; k++)
+		if (li.end[k] > k && li.scope[k] == k)
+			add_span(t, t->line[k], t->line[li.end[k] + 1] - t->line[k]);
+	free(li.end);
+	free(li.scope);
+}
+
+/* The SSA names a line defines (`%a, %b:2 = ...`): spans into p. */
+static size_t line_defs(const char *p, size_t len, text_span *out, size_t max)
+{
+	size_t k = skip_blanks(p, len, 0), n = 0, m;
+
+	while (k < len && p[k] == '%') {
+		m = token_len(p + k, len - k);
+		if (n < max) {
+			out[n].start = k;
+			out[n].len = m;
+		}
+		n++;
+		k = skip_blanks(p, len, k + m);
+		if (k < len && p[k] == ':') {
+			k = skip_blanks(p, len, k + 1);
+			while (k < len && p[k] >= '0' && p[k] <= '9')
+				k++;
+			k = skip_blanks(p, len, k);
+		}
+		if (k < len && p[k] == ',')
+			k = skip_blanks(p, len, k + 1);
+	}
+	return k < len && p[k] == '=' && !(k + 1 < len && p[k + 1] == '=') ? n : 0;
+}
+
+typedef struct name_set {
+	text_span *v;   /* into the text */
+	size_t n, cap;
+} name_set;
+
+static void names_add_defs(name_set *s, const char *p, size_t len, size_t at)
+{
+	text_span d[16];
+	size_t i, n = line_defs(p + at, len, d, 16);
+
+	for (i = 0; i < n && i < 16; i++) {
+		if (s->n == s->cap) {
+			s->cap = s->cap ? 2 * s->cap : 16;
+			s->v = xrealloc(s->v, s->cap * sizeof(*s->v));
+		}
+		s->v[s->n].start = at + d[i].start;
+		s->v[s->n++].len = d[i].len;
+	}
+}
+
+/* Does the line use a name of s? */
+static int line_uses(const char *text, const char *p, size_t len,
+	const name_set *s)
+{
+	size_t k = 0, n, i;
+
+	while (k < len) {
+		if (p[k] == '/' && k + 1 < len && p[k + 1] == '/')
+			return 0;
+		n = token_len(p + k, len - k);
+		if (p[k] == '%')
+			for (i = 0; i < s->n; i++)
+				if (s->v[i].len == n &&
+				    !memcmp(text + s->v[i].start, p + k, n))
+					return 1;
+		k += n;
+	}
+	return 0;
+}
+
+static void add_member(text_source *t, size_t line)
+{
+	if (t->nmember == t->capmember) {
+		t->capmember = t->capmember ? 2 * t->capmember : 256;
+		t->member = xrealloc(t->member, t->capmember * sizeof(size_t));
+	}
+	t->member[t->nmember++] = line;
+}
+
+/* Lines [k, end[k]] join the unit; their definitions join s. */
+static void take_block(text_source *t, const char *p, const line_info *li,
+	char *in, name_set *s, size_t k)
+{
+	size_t m;
+
+	for (m = k; m <= li->end[k]; m++) {
+		if (in[m])
+			continue;
+		in[m] = 1;
+		add_member(t, m);
+		names_add_defs(s, p, t->line[m + 1] - t->line[m], t->line[m]);
+	}
+}
+
+/* For each line defining SSA names: it, its block, and every later line
+** of its scope that uses a name so taken, with its block. Units far
+** bigger than what remains of the scope are cut at 4,096 names. */
+static void split_uses(text_source *t, const char *p, size_t len)
+{
+	line_info li;
+	name_set s = {0};
+	char *in;
+	size_t k, m, last, *first;
+	text_span d[1];
+
+	t->nmember = 0;
+	split_lines(t, p, len, &li);
+	in = xcalloc(t->nline + 1, 1);
+	first = xmalloc((t->nline + 1) * sizeof(size_t));
+	for (k = 0; k < t->nline; k++) {
+		size_t ll = t->line[k + 1] - t->line[k], before = t->nmember;
+
+		if (!line_defs(p + t->line[k], ll, d, 1))
+			continue;
+		first[t->n] = before;
+		add_span(t, t->line[k], 0);
+		s.n = 0;
+		take_block(t, p, &li, in, &s, k);
+		last = li.scope[k] == (size_t)-1 ? t->nline - 1 : li.end[li.scope[k]];
+		for (m = k + 1; m <= last && m < t->nline && s.n < 4096; m++)
+			if (!in[m] && li.scope[m] == li.scope[k] &&
+			    line_uses(p, p + t->line[m], t->line[m + 1] - t->line[m], &s))
+				take_block(t, p, &li, in, &s, m);
+		for (m = before; m < t->nmember; m++)
+			in[t->member[m]] = 0;
+	}
+	first[t->n] = t->nmember;
+	free(t->first);
+	t->first = first;
+	free(in);
+	free(s.v);
+	free(li.end);
+	free(li.scope);
+}
+
 static void split(text_source *t, const char *p, size_t len)
 {
 	free(t->seen);
@@ -133,6 +370,10 @@ static void split(text_source *t, const char *p, size_t len)
 	t->n = 0;
 	if (t->unit == TEXT_GROUPS)
 		split_groups(t, t->seen, len);
+	else if (t->unit == TEXT_BLOCKS)
+		split_blocks(t, t->seen, len);
+	else if (t->unit == TEXT_USES)
+		split_uses(t, t->seen, len);
 	else
 		split_tiles(t, t->seen, len);
 }
@@ -162,6 +403,21 @@ static int text_make(source *s, size_t begin, size_t end, gred_buf *out,
 	size_t i, at = 0;
 
 	(void)e;
+	*state = NULL;
+	if (t->unit == TEXT_USES) {
+		char *gone = xcalloc(t->nline + 1, 1);
+		size_t m, k;
+
+		for (i = begin; i < end && i < t->n; i++)
+			for (m = t->first[i]; m < t->first[i + 1]; m++)
+				gone[t->member[m]] = 1;
+		for (k = 0; k < t->nline; k++)
+			if (!gone[k])
+				buf_append(out, t->seen + t->line[k],
+					t->line[k + 1] - t->line[k]);
+		free(gone);
+		return 1;
+	}
 	for (i = begin; i < end && i < t->n; i++) {
 		const text_span *u = &t->spans[i];
 		if (u->start < at) {
@@ -191,9 +447,14 @@ static void text_drop(source *s, void *state)
 
 void text_source_init(text_source *t, const gred_buf *best, text_unit unit)
 {
+	static const char *const names[] = {
+		[TEXT_LINES] = "lines", [TEXT_TOKENS] = "tokens",
+		[TEXT_GROUPS] = "groups", [TEXT_BLOCKS] = "blocks",
+		[TEXT_USES] = "uses"
+	};
+
 	memset(t, 0, sizeof(*t));
-	t->base.name = unit == TEXT_GROUPS ? "groups" :
-		unit == TEXT_TOKENS ? "tokens" : "lines";
+	t->base.name = names[unit];
 	t->base.count = text_count;
 	t->base.make = text_make;
 	t->base.accept = text_accept;
@@ -206,6 +467,9 @@ void text_source_init(text_source *t, const gred_buf *best, text_unit unit)
 void text_source_free(text_source *t)
 {
 	free(t->spans);
+	free(t->first);
+	free(t->member);
+	free(t->line);
 	free(t->seen);
 	memset(t, 0, sizeof(*t));
 }
