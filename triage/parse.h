@@ -124,6 +124,7 @@ struct triage_parser {
 	gred_buf user_ignore;       /* user patterns, '|'-joined */
 	tri_scan scan;
 	gred_buf tmp;
+	gred_buf unwrapped;         /* a hard-wrapped log, re-joined */
 };
 
 int tri_compile(triage_parser *p, gred_error *e);

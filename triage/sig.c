@@ -14,6 +14,7 @@
 #include "parse.h"
 
 #define MAX_DISPLAY 64
+#define N_ELEMS(a) (sizeof(a) / sizeof((a)[0]))
 #define BINARY_SAMPLE 65536
 
 void triage_options_init(triage_options *opts)
@@ -73,6 +74,7 @@ void triage_parser_free(triage_parser *p)
 		pcre2_code_free(p->cut_re);
 	buf_free(&p->user_ignore);
 	buf_free(&p->tmp);
+	buf_free(&p->unwrapped);
 	free(p->scan.events);
 	free(p->scan.stacks);
 	free(p->scan.frames);
@@ -187,25 +189,33 @@ static void make_frame(triage_parser *p, triage_frame *out,
 			buf_puts(b, "<anonymous>");
 	} else if (fr->func.n && fr->func.p[0] == '<') {
 		buf_append(b, fr->func.p, fr->func.n);  /* <signal handler called> */
-	} else if (fr->func.n) {
+	} else if (fr->func.n && !(fr->func.n == 2 && !memcmp(fr->func.p, "??", 2))) {
 		tri_norm_func(b, fr->func.p, fr->func.n);
 	}
+	if (mod && (fr->off.n || fr->addr.n)) {
+		/* The address within its page is the same with or without
+		** ASLR, as an address or as module+offset; a versioned tool
+		** name (mlir-opt-19) is its plain name. */
+		tri_span a = fr->off.n ? fr->off : fr->addr;
+		size_t k = a.n > 3 ? a.n - 3 : 0, stem = mn;
+		while (stem > 0 && isdigit((unsigned char)mod[stem - 1]))
+			stem--;
+		if (stem == mn || stem == 0 || mod[stem - 1] != '-')
+			stem = mn;
+		else
+			stem--;
+		out->where = xasprintf("%.*s@0x%.*s", (int)stem, mod,
+			(int)(a.n - k), a.p + k);
+	} else if (fr->addr.n > 3 && fam == FAM_NATIVE) {
+		/* A debugger's frame in the program itself names no module. */
+		out->where = xasprintf("@0x%.*s", 3, fr->addr.p + fr->addr.n - 3);
+	} else {
+		out->where = NULL;
+	}
 	if (!b->len) {
-		if (mod && (fr->off.n || fr->addr.n)) {
-			/* No symbol: the address within its page is the same with
-			** or without ASLR, as an address or as module+offset; a
-			** versioned tool name (mlir-opt-19) is its plain name. */
-			tri_span a = fr->off.n ? fr->off : fr->addr;
-			size_t k = a.n > 3 ? a.n - 3 : 0, stem = mn;
-			while (stem > 0 && isdigit((unsigned char)mod[stem - 1]))
-				stem--;
-			if (stem == mn || stem == 0 || mod[stem - 1] != '-')
-				stem = mn;
-			else
-				stem--;
+		if (out->where) {
 			*unnamed = 1;
-			buf_printf(b, "%.*s@0x%.*s", (int)stem, mod, (int)(a.n - k),
-				a.p + k);
+			buf_puts(b, out->where);
 		} else {
 			buf_puts(b, "??");
 		}
@@ -331,6 +341,10 @@ static int build_stack(triage_sig *out, triage_parser *p, const tri_stack *st)
 		if (at)
 			strcpy(at + 1, "?");
 	}
+	if (top < n) {
+		free(out->stack[top].where);
+		out->stack[top].where = NULL;
+	}
 	return is_abort;
 }
 
@@ -418,6 +432,87 @@ static int says_nothing(const triage_sig *out, const tri_event *ev,
 		(!ev || ev->pat->role == R_STACK || ev->pat->role == R_SIGNAL);
 }
 
+/*
+** The crash class compared by similarity matching: one name for what
+** different tools call the same death. A fatal signal is "signal"
+** whoever reports it (gdb's SIGSEGV, ASan's SEGV, LLVM's stack dump,
+** UBSan's division by zero or null load); an abort with an assertion or
+** without is "ABRT"; ASan's double-free and glibc's heap check are
+** "heap-corruption". Other kinds are their own class.
+*/
+static const char *crash_class(const char *kind, const char *message)
+{
+	static const char *const deadly[] = {"crash", "SEGV", "FPE", "BUS", "ILL",
+		"TRAP", "stack-overflow", "unknown-crash"};
+	static const char *const aborts[] = {"abort", "assert", "ABRT", "terminate"};
+	static const char *const ubsan_deadly[] = {"division by zero",
+		"load of null pointer", "store to null pointer",
+		"member access within null pointer"};
+	const char *colon = strchr(kind, ':'), *k = kind;
+	size_t i;
+
+	if (colon && (!strncmp(kind, "asan:", 5) || !strncmp(kind, "ubsan:", 6) ||
+	    !strncmp(kind, "msan:", 5)))
+		k = colon + 1;
+	for (i = 0; i < N_ELEMS(deadly); i++)
+		if (!strcmp(k, deadly[i]))
+			return "signal";
+	for (i = 0; i < N_ELEMS(aborts); i++)
+		if (!strcmp(k, aborts[i]))
+			return "ABRT";
+	if (!strcmp(k, "double-free") || !strcmp(k, "heap-corruption"))
+		return "heap-corruption";
+	if (!strcmp(kind, "ubsan"))
+		for (i = 0; i < N_ELEMS(ubsan_deadly); i++)
+			if (!strncmp(message, ubsan_deadly[i], strlen(ubsan_deadly[i])))
+				return "signal";
+	return kind;
+}
+
+/* A display frame that has no name: module@address only. */
+static int frame_unnamed(const triage_frame *f)
+{
+	size_t n = strlen(f->func);
+	return (f->where && !strcmp(f->func, f->where)) ||
+		(n >= 2 && !strcmp(f->func + n - 2, "@?"));
+}
+
+/* out->match: class, message, then the meaningful frames as
+** "name<TAB>where" (see triage_match_similar). */
+static void set_match(triage_sig *out, size_t msglen)
+{
+	gred_buf m = {0};
+	size_t k, n = 0;
+
+	/* The message as the report said it: not the frameless detail
+	** (signal name, file) a log with no stack gets in its key. */
+	buf_printf(&m, "%s\n%.*s", crash_class(out->kind, out->message),
+		(int)msglen, out->message);
+	for (k = 0; k < out->nstack && n < TRIAGE_MATCH_FRAMES; k++) {
+		const triage_frame *f = &out->stack[k];
+		/* Below the C library's entry point (_start) every program
+		** of one build looks the same. */
+		if (n && (!strncmp(f->func, "__libc_start", 12) ||
+		    !strcmp(f->func, "_start") ||
+		    (f->where && !strncmp(f->where, "libc.so", 7))))
+			break;
+		if (f->ignored)
+			continue;
+		/* main names no bug: all of a program's crashes go through
+		** it. Alone on top (everything inlined into it), its line is
+		** what tells them apart. */
+		if (!strcmp(f->func, "main")) {
+			if (!n)
+				buf_printf(&m, "\nmain:%d\t", f->line);
+			break;
+		}
+		buf_printf(&m, "\n%s\t%s", frame_unnamed(f) ? "" : f->func,
+			f->where ? f->where : "");
+		n++;
+	}
+	out->match = m.data;
+}
+
 /* out->key (kind, message, frames, a line each) and its hash. */
 static void set_key(triage_sig *out)
 {
@@ -431,6 +526,52 @@ static void set_key(triage_sig *out)
 	out->hash = hash_bytes(key.data, key.len);
 }
 
+/*
+** A paste hard-wrapped at a fixed width (a narrow issue box, a terminal
+** that breaks names mid-word) has its longest lines all of one length,
+** and many of them. Those lines are joined with the next: the assertion
+** or frame they cut is one line again. Returns log itself when the log
+** does not look wrapped.
+*/
+#define WRAP_MIN 60
+#define WRAP_MAX 400
+static const char *unwrap(gred_buf *b, const char *log, size_t *len)
+{
+	unsigned short count[WRAP_MAX + 1];
+	const char *line = log, *end = log + *len, *nl;
+	size_t width = 0, longest = 0, w;
+
+	memset(count, 0, sizeof(count));
+	for (; line < end; line = nl + 1) {
+		size_t n;
+		nl = memchr(line, '\n', (size_t)(end - line));
+		if (!nl)
+			nl = end;
+		n = (size_t)(nl - line);
+		if (n > longest)
+			longest = n;
+		if (n >= WRAP_MIN && n <= WRAP_MAX && count[n] < 60000)
+			count[n]++;
+	}
+	if (longest < WRAP_MIN || longest > WRAP_MAX || count[longest] < 3)
+		return log;
+	width = longest;
+	for (w = WRAP_MIN; w < width; w++)
+		if (count[w] > count[width])
+			return log;
+	b->len = 0;
+	for (line = log; line < end; line = nl + 1) {
+		nl = memchr(line, '\n', (size_t)(end - line));
+		if (!nl)
+			nl = end;
+		buf_append(b, line, (size_t)(nl - line));
+		if ((size_t)(nl - line) != width && nl < end)
+			buf_puts(b, "\n");
+	}
+	*len = b->len;
+	return b->data;
+}
+
 int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
 	size_t len, gred_error *e)
 {
@@ -440,10 +581,12 @@ int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
 	gred_buf msg = {0};
 	int is_abort = 0;
 	long si;
+	size_t said;
 
 	memset(out, 0, sizeof(*out));
 	if (check_text(log, len, e) < 0)
 		return -1;
+	log = unwrap(&p->unwrapped, log, &len);
 	tri_scan_log(p, log, len);
 	ev = pick_event(s);
 	fam = pick_family(s, ev);
@@ -455,6 +598,7 @@ int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
 	out->format = xstrdup(ev ? ev->fmt->name : si >= 0 ? "stack" : "none");
 	add_message(&msg, ev, fam);
 	pick_frames(out, p->opts.frames);
+	said = msg.len;
 	if (!out->nframes)
 		add_frameless_detail(&msg, ev);
 	if (says_nothing(out, ev, msg.len))
@@ -462,6 +606,7 @@ int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
 			(unsigned long long)hash_bytes(log, len));
 	out->message = msg.data ? msg.data : xstrdup("");
 	set_key(out);
+	set_match(out, said);
 	return 0;
 }
 
@@ -493,9 +638,11 @@ void triage_sig_free(triage_sig *sig)
 	for (k = 0; k < sig->nstack; k++) {
 		free(sig->stack[k].func);
 		free(sig->stack[k].file);
+		free(sig->stack[k].where);
 	}
 	free(sig->stack);
 	free(sig->key);
+	free(sig->match);
 	memset(sig, 0, sizeof(*sig));
 }
 

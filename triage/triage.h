@@ -33,6 +33,8 @@ typedef struct triage_frame {
 	char *file;   /* base name, or NULL */
 	int line;     /* 0 if unknown */
 	int ignored;  /* skipped by the ignore table */
+	char *where;  /* "module@0xabc": module and the address's low 12 bits
+	                 (the same with or without ASLR or symbols), or NULL */
 } triage_frame;
 
 /*
@@ -53,7 +55,22 @@ typedef struct triage_sig {
 	char *key;
 	uint64_t hash;
 	int truncated;    /* the log was longer than max_bytes */
+	char *match;      /* what similarity matching compares: crash class,
+	                     message, then up to TRIAGE_MATCH_FRAMES frames as
+	                     "name\twhere" lines (see triage_match_similar) */
 } triage_sig;
+
+#define TRIAGE_MATCH_FRAMES 8
+
+/*
+** Whether two signatures' match texts name one bug although their keys
+** differ: the same crash class, compatible messages, and stacks alike
+** (same crashing frame, or a long common subsequence of frames, a frame
+** being the same by name or by module and address). This is what
+** survives inlining, optimisation levels, symbolised or not, and one
+** tool's capture against another's.
+*/
+int triage_match_similar(const char *a, const char *b);
 
 /* Compiled pattern tables and the ignore list; reuse it across logs. */
 typedef struct triage_parser triage_parser;

@@ -291,6 +291,23 @@ static void summary(gred_buf *b, const char *kind, const char *message,
 	}
 }
 
+/* What similarity matching compares, a line each: "similar  NAME  WHERE". */
+static void print_similar(const triage_sig *sig)
+{
+	const char *m = sig->match ? strchr(sig->match, '\n') : NULL;
+
+	if (!m)
+		return;
+	printf("class     %.*s\n", (int)(m - sig->match), sig->match);
+	m = strchr(m + 1, '\n');
+	while (m) {
+		const char *next = strchr(m + 1, '\n');
+		int n = next ? (int)(next - m - 1) : (int)strlen(m + 1);
+		printf("similar   %.*s\n", n, m + 1);
+		m = next;
+	}
+}
+
 static int cmd_sig(tcli *c)
 {
 	triage_parser *p;
@@ -333,6 +350,7 @@ static int cmd_sig(tcli *c)
 			id, sig.kind, sig.message, sig.format);
 		for (k = 0; k < sig.nframes; k++)
 			printf("frame     %s\n", sig.frames[k]);
+		print_similar(&sig);
 		if (trunc)
 			printf("note      log longer than %zu bytes: read its head and tail\n",
 				c->opts.max_bytes);
