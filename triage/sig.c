@@ -484,6 +484,10 @@ static void set_match(triage_sig *out, size_t msglen)
 	gred_buf m = {0};
 	size_t k, n = 0;
 
+	/* A traceback cut before its exception line lacks the innermost
+	** frames: what is left is the program's common entry path. */
+	if (!strcmp(out->kind, "python") || !strcmp(out->kind, "node"))
+		return;
 	/* The message as the report said it: not the frameless detail
 	** (signal name, file) a log with no stack gets in its key. */
 	buf_printf(&m, "%s\n%.*s", crash_class(out->kind, out->message),

@@ -163,4 +163,13 @@ int triage_store_members(triage_store *s, int64_t bucket,
 	int (*fn)(const char *source, int64_t added, void *ctx), void *ctx,
 	gred_error *e);
 
+/*
+** Orders n buckets furthest-point-first: order[0] is 0 (pass the most
+** frequent first), each next one the bucket whose nearest ranked bucket
+** is furthest away; dist[r] is that distance (0 same words, 1 none in
+** common). texts are the buckets' kind, message and frames.
+*/
+void triage_rank(size_t *order, double *dist, const char *const *texts,
+	size_t n);
+
 #endif

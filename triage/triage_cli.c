@@ -3,6 +3,7 @@
 ** list, show, sig, check), over the library in triage.h.
 */
 #include <dirent.h>
+#include <ctype.h>
 #include <errno.h>
 #include <signal.h>
 #include <stddef.h>
@@ -94,6 +95,7 @@ static int cmd_list(tcli *c);
 static int cmd_show(tcli *c);
 static int cmd_sig(tcli *c);
 static int cmd_check(tcli *c);
+static int cmd_rank(tcli *c);
 
 static const struct subcommand {
 	int (*run)(tcli *c);
@@ -121,6 +123,13 @@ static const struct subcommand {
 	 json_opts, store_opts,
 	 "gred triage list\n"
 	 "gred triage list --json --db bugs.db", -1}},
+	{cmd_rank, {"triage rank", "triage rank [--json] [--db PATH]",
+	 "List one representative per bucket, furthest-point-first: the most\n"
+	 "frequent bucket, then each time the one least like all listed before\n"
+	 "(distance of their kind, message and frame words), so that the first\n"
+	 "lines cover the most distinct bugs.\n",
+	 json_opts, store_opts,
+	 "gred triage rank | head -20", -1}},
 	{cmd_show, {"triage show", "triage show [--json] [--db PATH] ID",
 	 "Show one bucket (ID is its number or a prefix of its signature): the\n"
 	 "normalised stack, its members and one raw log.\n",
@@ -272,22 +281,68 @@ static const char *fmt_time(int64_t t, char buf[32])
 	return buf;
 }
 
-/* One line: "kind: message in f1 < f2 < f3". */
+/* A frame known only by module and address: "mlir-opt@0x8cc", "x@?". */
+static int frame_unnamed(const char *f, size_t n)
+{
+	const char *at = memchr(f, '@', n);
+	size_t k;
+
+	if (!at)
+		return 0;
+	k = (size_t)(at - f) + 1;
+	if (n - k == 1 && f[k] == '?')
+		return 1;
+	if (n - k < 3 || f[k] != '0' || f[k + 1] != 'x')
+		return 0;
+	for (k += 2; k < n; k++)
+		if (!isxdigit((unsigned char)f[k]))
+			return 0;
+	return 1;
+}
+
+/*
+** One line: "kind: message in f1 < f2 < f3". Frames with names come
+** first: a title that opens with "mlir-opt@? < mlir-opt@0x8cc" says
+** nothing a reader can search for; the unnamed ones are counted after.
+*/
 static void summary(gred_buf *b, const char *kind, const char *message,
 	const char *frames_nl)
 {
-	const char *p;
+	const char *p, *end;
+	int named = 0, unnamed = 0, pass;
 
 	buf_puts(b, kind);
 	if (message && *message)
 		buf_printf(b, ": %s", message);
-	if (frames_nl && *frames_nl) {
-		buf_puts(b, " in ");
-		for (p = frames_nl; *p; p++)
-			if (*p == '\n')
-				buf_puts(b, " < ");
-			else
-				buf_append(b, p, 1);
+	if (!frames_nl || !*frames_nl)
+		return;
+	for (p = frames_nl; *p; p = *end ? end + 1 : end) {
+		end = strchr(p, '\n');
+		if (!end)
+			end = p + strlen(p);
+		if (frame_unnamed(p, (size_t)(end - p)))
+			unnamed++;
+		else
+			named++;
+	}
+	buf_puts(b, " in ");
+	for (pass = named ? 0 : 1; pass < 2; pass++) {
+		int shown = 0;
+		for (p = frames_nl; *p; p = *end ? end + 1 : end) {
+			size_t n;
+			end = strchr(p, '\n');
+			if (!end)
+				end = p + strlen(p);
+			n = (size_t)(end - p);
+			if (frame_unnamed(p, n) != pass)
+				continue;
+			buf_printf(b, "%s%.*s", shown++ ? " < " : "", (int)n, p);
+		}
+		if (!pass && unnamed) {
+			buf_printf(b, " (and %d unsymbolised frame%s)", unnamed,
+				unnamed > 1 ? "s" : "");
+			break;
+		}
 	}
 }
 
@@ -752,6 +807,92 @@ static int cmd_list(tcli *c)
 	else if (l.first && !rc)
 		printf("no buckets in %s\n", c->db);
 	triage_store_close(s);
+	return rc;
+}
+
+typedef struct rank_state {
+	triage_bucket *b;
+	size_t n, cap;
+} rank_state;
+
+static int rank_collect(const triage_bucket *b, void *ctx)
+{
+	rank_state *r = ctx;
+	triage_bucket *copy;
+
+	if (r->n == r->cap) {
+		r->cap = r->cap ? 2 * r->cap : 64;
+		r->b = xrealloc(r->b, r->cap * sizeof(*r->b));
+	}
+	copy = &r->b[r->n++];
+	*copy = *b;
+	copy->kind = xstrdup(b->kind);
+	copy->message = xstrdup(b->message);
+	copy->frames = xstrdup(b->frames);
+	copy->stack = copy->sample = NULL;
+	copy->smallest_case = b->smallest_case ? xstrdup(b->smallest_case) : NULL;
+	return 0;
+}
+
+static int cmd_rank(tcli *c)
+{
+	triage_store *s;
+	gred_error e;
+	rank_state r = {0};
+	size_t i, *order;
+	double *dist;
+	char **texts;
+	int rc = 0;
+
+	if (c->nargs)
+		return cli_fail("triage rank: takes no arguments");
+	if (open_store(&s, c))
+		return 1;
+	if (triage_store_list(s, rank_collect, &r, &e) < 0)
+		rc = cli_fail("%s", e.msg);
+	triage_store_close(s);
+	order = xcalloc(r.n + 1, sizeof(*order));
+	dist = xcalloc(r.n + 1, sizeof(*dist));
+	texts = xcalloc(r.n + 1, sizeof(*texts));
+	for (i = 0; i < r.n; i++)
+		texts[i] = xasprintf("%s\n%s\n%s", r.b[i].kind, r.b[i].message,
+			r.b[i].frames);
+	triage_rank(order, dist, (const char *const *)texts, r.n);
+	if (c->json)
+		fputs("[", stdout);
+	else if (r.n && !rc)
+		printf("%-5s %-5s %-7s %-8s %-16s  %s\n", "RANK", "ID", "COUNT",
+			"DISTANCE", "SIGNATURE", "CRASH");
+	for (i = 0; i < r.n && !rc; i++) {
+		const triage_bucket *b = &r.b[order[i]];
+		gred_buf t = {0};
+		summary(&t, b->kind, b->message, b->frames);
+		if (c->json) {
+			printf("%s{\"rank\":%zu,\"id\":%lld,\"count\":%lld,"
+				"\"distance\":%.3f,\"signature\":\"%s\",\"crash\":",
+				i ? ",\n" : "", i + 1, (long long)b->id,
+				(long long)b->count, dist[i], b->hash);
+			json_str(stdout, t.data);
+			fputc('}', stdout);
+		} else {
+			printf("%-5zu %-5lld %-7lld %-8.3f %-16s  %s\n", i + 1,
+				(long long)b->id, (long long)b->count, dist[i], b->hash,
+				t.data);
+		}
+		buf_free(&t);
+	}
+	if (c->json)
+		fputs("]\n", stdout);
+	else if (!r.n && !rc)
+		printf("no buckets in %s\n", c->db);
+	for (i = 0; i < r.n; i++) {
+		free(texts[i]);
+		triage_bucket_free(&r.b[i]);
+	}
+	free(texts);
+	free(order);
+	free(dist);
+	free(r.b);
 	return rc;
 }
 
