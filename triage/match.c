@@ -142,8 +142,8 @@ static int head_within(const mtext *a, const mtext *b)
 	size_t i, j = 0, want = a->n < 2 ? a->n : 2, nb = b->n < 3 ? b->n : 3;
 	int named = 0;
 
-	if (!want)
-		return 0;
+	if (!want || (want < 2 && b->n >= 2))
+		return 0;  /* one frame against a stack: too little to go on */
 	for (i = 0; i < nb && j < want; i++)
 		if (frame_same(&a->f[j], &b->f[i])) {
 			named |= a->f[j].nname && b->f[i].nname;

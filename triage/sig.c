@@ -143,6 +143,20 @@ static tri_event *pick_event(tri_scan *s)
 	return best;
 }
 
+/* A debugger prints the stop frame alone, then `bt` prints the whole
+** stack from the same frame #0: the whole one is the stack. */
+static long longer_restart(const tri_scan *s, size_t i)
+{
+	size_t j;
+
+	for (j = i + 1; j < s->nstacks && j <= i + 2; j++)
+		if (s->stacks[j].family == s->stacks[i].family &&
+		    s->stacks[j].n > s->stacks[i].n &&
+		    s->stacks[j].lineno < s->stacks[i].lineno + 8)
+			i = j;
+	return (long)i;
+}
+
 /* The stack of an event: its own, else the first of its family after
 ** it, else the last one before it. */
 static long pick_stack(tri_scan *s, const tri_event *ev, enum tri_family fam)
@@ -157,10 +171,30 @@ static long pick_stack(tri_scan *s, const tri_event *ev, enum tri_family fam)
 		if (st->family != fam || st->n == 0)
 			continue;
 		if (!ev || st->lineno >= ev->lineno)
-			return (long)i;
+			return longer_restart(s, i);
 		before = (long)i;
 	}
 	return before;
+}
+
+/* Below the C library's entry point (__libc_start_main, _start) every
+** program of one build looks the same: those frames name no bug. */
+static void ignore_below_entry(triage_sig *sig, const char **mods)
+{
+	size_t k;
+	int seen = 0;
+
+	for (k = 0; k < sig->nstack; k++) {
+		const char *f = sig->stack[k].func;
+		if (seen) {
+			sig->stack[k].ignored = 1;
+			continue;
+		}
+		if (!strncmp(f, "__libc_start", 12) || !strcmp(f, "_start") ||
+		    (k > 0 && mods[k] && !strncmp(mods[k], "libc.so", 7) &&
+		     !sig->stack[k - 1].ignored))
+			seen = 1;
+	}
 }
 
 /* Builds display frame k of the stack (crash order: innermost first). */
@@ -336,6 +370,7 @@ static int build_stack(triage_sig *out, triage_parser *p, const tri_stack *st)
 	** instruction, which moves with the input inside one function;
 	** its callers' return addresses do not. */
 	top = cut_handlers(out, mods);
+	ignore_below_entry(out, mods);
 	if (top < n && unnamed[top] && !out->stack[top].ignored) {
 		char *at = strchr(out->stack[top].func, '@');
 		if (at)
@@ -401,9 +436,16 @@ static void pick_frames(triage_sig *out, int most)
 	size_t k;
 
 	out->frames = xcalloc((size_t)most, sizeof(char *));
-	for (k = 0; k < out->nstack && out->nframes < (size_t)most; k++)
-		if (!out->stack[k].ignored)
-			out->frames[out->nframes++] = xstrdup(out->stack[k].func);
+	for (k = 0; k < out->nstack && out->nframes < (size_t)most; k++) {
+		const triage_frame *f = &out->stack[k];
+		if (f->ignored)
+			continue;
+		/* Everything inlined into main: main's line is the crash site. */
+		if (!out->nframes && !strcmp(f->func, "main") && f->line)
+			out->frames[out->nframes++] = xasprintf("main:%d", f->line);
+		else
+			out->frames[out->nframes++] = xstrdup(f->func);
+	}
 }
 
 /* Without frames, what the report says instead: a bare signal's name,
@@ -428,6 +470,13 @@ static void add_frameless_detail(gred_buf *msg, const tri_event *ev)
 static int says_nothing(const triage_sig *out, const tri_event *ev,
 	size_t msglen)
 {
+	size_t n;
+
+	/* A stripped program whose whole stack is the faulting instruction
+	** ("prog@?"): every crash of that kind in that build looks alike. */
+	if (out->crashed && out->nframes == 1 &&
+	    (n = strlen(out->frames[0])) >= 2 && !strcmp(out->frames[0] + n - 2, "@?"))
+		return 1;
 	return out->crashed && !out->nframes && !msglen &&
 		(!ev || ev->pat->role == R_STACK || ev->pat->role == R_SIGNAL);
 }
@@ -538,16 +587,23 @@ static void set_key(triage_sig *out)
 ** does not look wrapped.
 */
 #define WRAP_MIN 60
+
+static int mid_word(char last, char next)
+{
+	return !isspace((unsigned char)last) && !isspace((unsigned char)next);
+}
+
 #define WRAP_MAX 400
 static const char *unwrap(gred_buf *b, const char *log, size_t *len)
 {
 	unsigned short count[WRAP_MAX + 1];
 	const char *line = log, *end = log + *len, *nl;
-	size_t width = 0, longest = 0, w;
+	size_t width = 0, longest = 0, w, lines = 0;
 
 	memset(count, 0, sizeof(count));
 	for (; line < end; line = nl + 1) {
 		size_t n;
+		lines++;
 		nl = memchr(line, '\n', (size_t)(end - line));
 		if (!nl)
 			nl = end;
@@ -557,19 +613,35 @@ static const char *unwrap(gred_buf *b, const char *log, size_t *len)
 		if (n >= WRAP_MIN && n <= WRAP_MAX && count[n] < 60000)
 			count[n]++;
 	}
-	if (longest < WRAP_MIN || longest > WRAP_MAX || count[longest] < 3)
+	/* A short paste wraps a line or two; a long log must show more. */
+	if (longest < WRAP_MIN || longest > WRAP_MAX ||
+	    count[longest] < (lines < 40 ? 2 : 3))
 		return log;
 	width = longest;
 	for (w = WRAP_MIN; w < width; w++)
 		if (count[w] > count[width])
 			return log;
+	/* A wrap cuts through words: "li" / "ne 47". Lines that end a
+	** record at one length (a sanitizer's frames with their BuildId)
+	** end in ")" before an indented next line. */
+	for (line = log, w = 0; line < end; line = nl + 1) {
+		nl = memchr(line, '\n', (size_t)(end - line));
+		if (!nl)
+			nl = end;
+		if ((size_t)(nl - line) == width && nl + 1 < end &&
+		    mid_word(nl[-1], nl[1]))
+			w++;
+	}
+	if (3 * w < 2 * count[width])
+		return log;
 	b->len = 0;
 	for (line = log; line < end; line = nl + 1) {
 		nl = memchr(line, '\n', (size_t)(end - line));
 		if (!nl)
 			nl = end;
 		buf_append(b, line, (size_t)(nl - line));
-		if ((size_t)(nl - line) != width && nl < end)
+		if (nl < end && ((size_t)(nl - line) != width || nl + 1 >= end ||
+		    isspace((unsigned char)nl[1])))
 			buf_puts(b, "\n");
 	}
 	*len = b->len;
@@ -606,7 +678,8 @@ int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
 	if (!out->nframes)
 		add_frameless_detail(&msg, ev);
 	if (says_nothing(out, ev, msg.len))
-		buf_printf(&msg, "nothing read but a crash; log %016llx",
+		buf_printf(&msg, "%snothing read but a crash; log %016llx",
+			msg.len ? "; " : "",
 			(unsigned long long)hash_bytes(log, len));
 	out->message = msg.data ? msg.data : xstrdup("");
 	set_key(out);
