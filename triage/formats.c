@@ -236,6 +236,9 @@ const tri_ignore tri_ignores[] = {
 	{0, "^llvm::function_ref::callback_fn$"},
 	{0, "^(?:core|alloc)::(?:panicking|result::unwrap_failed|option::|ops::function::)"},
 	{0, "^(?:__rustc::)?rust_begin_unwind$|^rust_panic|^__rust_|^__rustc::"},
+	/* RUST_BACKTRACE=full: the printing of the backtrace itself, with
+	** crate hashes ("<<std[e28293b1]::sys::backtrace::...") */
+	{0, "^<*(?:std|core|alloc)(?:\\[[0-9a-f]+\\])?::"},
 	{0, "^\\?\\?$|^<unknown>$"},
 	{0, "^(?:libc|libm|libdl|libpthread|librt|ld-linux[\\w-]*|libasan|libubsan|liblsan|"
 	    "libtsan|libmsan|libclang_rt[\\w.-]*|libstdc\\+\\+|libc\\+\\+|libc\\+\\+abi|"

@@ -167,9 +167,11 @@ int triage_match_similar(const char *sa, const char *sb)
 	if (!a.n || !b.n) {
 		/* No stack on one side: only a message that names the bug
 		** (an assertion's condition and function) is enough. */
+		if (same(a.cls, a.ncls, "rust-panic", 10))
+			return same(a.msg, a.nmsg, b.msg, b.nmsg);  /* has its location */
 		return a.nmsg && b.nmsg && (!a.n || !b.n) &&
 			memmem(a.msg, a.nmsg, ": ", 2) && memmem(b.msg, b.nmsg, ": ", 2) &&
-			a.ncls >= 4 && !memcmp(a.cls, "ABRT", 4);
+			same(a.cls, a.ncls, "ABRT", 4);
 	}
 	/* Inlining adds or removes a frame on top; the callers stay. */
 	return head_within(&a, &b) || head_within(&b, &a);

@@ -243,6 +243,7 @@ static int on_event(triage_parser *p, scan_state *ss, const tri_format *fmt,
 	ev->kind = group(c, md, line, G_KIND);
 	ev->msg = group(c, md, line, G_MSG);
 	ev->file = group(c, md, line, G_FILE);
+	ev->line = group(c, md, line, G_LINE);
 	ev->func = group(c, md, line, G_FUNC);
 	if (pat->role == R_NEXTMSG)
 		s->want_msg = 1;

@@ -90,7 +90,7 @@ typedef struct tri_event {
 	const tri_pattern *pat;
 	const tri_format *fmt;
 	size_t lineno;
-	tri_span kind, msg, file, func;
+	tri_span kind, msg, file, line, func;
 	const char *sigkind; /* R_SIGNAL: kind from the signal table */
 	const char *signame;
 	long stack;          /* attached stack, or -1 */

@@ -428,6 +428,14 @@ static void add_message(gred_buf *msg, const tri_event *ev,
 		tri_norm_message(msg, ev->msg.p, ev->msg.n, is_assert ?
 			NORM_VERBATIM : fam == FAM_PYTHON || fam == FAM_NODE ?
 			NORM_VALUES : NORM_MESSAGE);
+	/* A panic's location is where the bug is, with a backtrace or
+	** without one (RUST_BACKTRACE unset). */
+	if (ev && fam == FAM_RUST && ev->file.n && ev->line.n) {
+		size_t bn;
+		const char *base = tri_basename(ev->file.p, ev->file.n, &bn);
+		buf_printf(msg, " at %.*s:%.*s", (int)bn, base, (int)ev->line.n,
+			ev->line.p);
+	}
 }
 
 /* out->frames: the top frames not ignored, at most `most`. */
@@ -454,7 +462,7 @@ static void add_frameless_detail(gred_buf *msg, const tri_event *ev)
 {
 	if (ev && ev->signame && !msg->len)
 		buf_puts(msg, ev->signame);  /* all a bare signal line says */
-	if (ev && ev->file.n) {
+	if (ev && ev->file.n && ev->fmt->family != FAM_RUST) {
 		size_t bn;
 		const char *base = tri_basename(ev->file.p, ev->file.n, &bn);
 		buf_printf(msg, "%sat %.*s", msg->len ? " " : "", (int)bn, base);
@@ -618,9 +626,6 @@ static const char *unwrap(gred_buf *b, const char *log, size_t *len)
 	    count[longest] < (lines < 40 ? 2 : 3))
 		return log;
 	width = longest;
-	for (w = WRAP_MIN; w < width; w++)
-		if (count[w] > count[width])
-			return log;
 	/* A wrap cuts through words: "li" / "ne 47". Lines that end a
 	** record at one length (a sanitizer's frames with their BuildId)
 	** end in ")" before an indented next line. */

@@ -16,6 +16,8 @@
 #include "parse.h"
 #include "triage.h"
 
+static int similar(const char *a, const char *b);
+
 static triage_sig sig_of(const char *log, int frames)
 {
 	triage_options o;
@@ -509,8 +511,18 @@ static void test_triage__rust_panic(void **state)
 		"             at ./src/bugs.rs:24:20\n"
 		"   5: core::ops::function::FnOnce::call_once\n"
 		"note: Some details are omitted, run with `RUST_BACKTRACE=full` for a verbose backtrace.\n",
-		"rust-panic", "index out of bounds: the len is N but the index is N",
+		"rust-panic", "index out of bounds: the len is N but the index is N at bugs.rs:6",
 		"bugs::get_dim", "bugs::main", NULL);
+	/* Without RUST_BACKTRACE the panic's location still names the bug. */
+	assert_true(similar("thread 'main' panicked at src/bugs.rs:6:5:\n"
+		"index out of bounds: the len is 3 but the index is 9\n"
+		"note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n",
+		"thread 'main' panicked at src/bugs.rs:6:5:\n"
+		"index out of bounds: the len is 3 but the index is 7\n"
+		"stack backtrace:\n"
+		"   3: bugs::get_dim\n"
+		"             at ./src/bugs.rs:6:5\n"
+		"   4: bugs::main\n"));
 }
 
 static void test_triage__mixed_log_prefers_native_crash(void **state)
