@@ -47,15 +47,17 @@ PY
 # Wall time, and CPU time of the add alone (the machine may be shared).
 start=$(date +%s.%N)
 if [ -x /usr/bin/time ]; then
-  /usr/bin/time -f "%U %S %M" -o "$w/time" "$gred" triage add --db "$w/t.db" "$w/logs" >"$w/out"
+  /usr/bin/time -f "%U %S %M" -o "$w/time" "$gred" triage add --db "$w/t.db" "$w/logs" >"$w/out" 2>"$w/err" || :
 else
   "$gred" triage add --db "$w/t.db" "$w/logs" >"$w/out"
   echo "0 0 0" >"$w/time"
 fi
 end=$(date +%s.%N)
-cat "$w/out"
+cat "$w/out"; echo "$(grep -c . "$w/err") logs without a signature (one line each on stderr)"
 awk -v n="$n" -v s="$start" -v e="$end" '{
   t = e - s; c = $1 + $2
   printf "triage add: %d logs in %.2f s wall: %.0f logs/s\n", n, t, n / t
   if (c > 0) printf "cpu %.2f s (user %.2f, sys %.2f): %.0f logs/s on one core; max rss %d KB\n", c, $1, $2, n / c, $3
-}' "$w/time"
+}' <<EOF
+$(tail -n 1 "$w/time")
+EOF
