@@ -192,7 +192,8 @@ static void add_frame(tri_scan *s, long *si, enum tri_family fam,
 		s->cframes = s->cframes ? 2 * s->cframes : 64;
 		s->frames = xrealloc(s->frames, s->cframes * sizeof(*s->frames));
 	}
-	s->frames[s->nframes++] = *fr;
+	s->frames[s->nframes] = *fr;
+	s->frames[s->nframes++].lineno = lineno;
 	st = &s->stacks[*si];
 	st->n++;
 	st->last_idx = fr->idx;

@@ -76,6 +76,7 @@ typedef struct tri_rawframe {
 	tri_span func, file, module, off, addr;
 	long line;
 	long idx;
+	size_t lineno;   /* line of the log it was read from */
 } tri_rawframe;
 
 typedef struct tri_stack {

@@ -362,6 +362,7 @@ static int build_stack(triage_sig *out, triage_parser *p, const tri_stack *st)
 		unnamed[k] = 0;
 		make_frame(p, &out->stack[k], fr, st->family, &is_abort,
 			&unnamed[k]);
+		out->stack[k].lineno = fr->lineno;
 		mods[k] = fr->module.n ? tri_basename(fr->module.p,
 			fr->module.n, &mn) : NULL;
 	}
@@ -653,6 +654,45 @@ static const char *unwrap(gred_buf *b, const char *log, size_t *len)
 	return b->data;
 }
 
+/* Appends line `want` (1-based) of log as "N: text". */
+static void quote_line(gred_buf *b, const char *log, size_t len, size_t want)
+{
+	const char *line = log, *end = log + len, *nl;
+	size_t n = 1;
+
+	for (; line < end && n < want; n++) {
+		nl = memchr(line, '\n', (size_t)(end - line));
+		line = nl ? nl + 1 : end;
+	}
+	if (line >= end)
+		return;
+	nl = memchr(line, '\n', (size_t)(end - line));
+	buf_printf(b, "%zu: %.*s\n", want, (int)((nl ? nl : end) - line), line);
+}
+
+/* out->explain: the report's line, then those of the frames in the key. */
+static void set_explain(triage_sig *out, const tri_event *ev, const char *log,
+	size_t len)
+{
+	gred_buf b = {0};
+	size_t k, n = 0, last = 0;
+
+	buf_puts(&b, "");
+	if (ev) {
+		quote_line(&b, log, len, ev->lineno);
+		last = ev->lineno;
+	}
+	for (k = 0; k < out->nstack && n < out->nframes; k++) {
+		if (out->stack[k].ignored)
+			continue;
+		n++;
+		if (out->stack[k].lineno && out->stack[k].lineno != last)
+			quote_line(&b, log, len, out->stack[k].lineno);
+		last = out->stack[k].lineno;
+	}
+	out->explain = b.data;
+}
+
 int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
 	size_t len, gred_error *e)
 {
@@ -689,6 +729,8 @@ int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
 	out->message = msg.data ? msg.data : xstrdup("");
 	set_key(out);
 	set_match(out, said);
+	if (p->opts.explain)
+		set_explain(out, ev, log, len);
 	return 0;
 }
 
@@ -725,6 +767,7 @@ void triage_sig_free(triage_sig *sig)
 	free(sig->stack);
 	free(sig->key);
 	free(sig->match);
+	free(sig->explain);
 	memset(sig, 0, sizeof(*sig));
 }
 

@@ -19,6 +19,7 @@ typedef struct triage_options {
 	size_t max_bytes;     /* a longer log is read as its head and tail */
 	const char **ignore;  /* extra frame-ignore patterns (PCRE2), or NULL */
 	size_t nignore;
+	int explain;          /* fill triage_sig.explain (default 0) */
 } triage_options;
 
 #define TRIAGE_FRAMES_DEFAULT 3
@@ -35,6 +36,7 @@ typedef struct triage_frame {
 	int ignored;  /* skipped by the ignore table */
 	char *where;  /* "module@0xabc": module and the address's low 12 bits
 	                 (the same with or without ASLR or symbols), or NULL */
+	size_t lineno; /* line of the log it was read from */
 } triage_frame;
 
 /*
@@ -55,6 +57,8 @@ typedef struct triage_sig {
 	char *key;
 	uint64_t hash;
 	int truncated;    /* the log was longer than max_bytes */
+	char *explain;    /* with opts.explain: the log lines that made the
+	                     signature, "LINENO: text" each, else NULL */
 	char *match;      /* what similarity matching compares: crash class,
 	                     message, then up to TRIAGE_MATCH_FRAMES frames as
 	                     "name\twhere" lines (see triage_match_similar) */

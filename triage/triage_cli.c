@@ -22,6 +22,9 @@
 #include "triage.h"
 
 #define DEFAULT_DB ".gred/triage.db"
+/* What a log without a signature lacked, said on its one line. */
+#define NO_CRASH_WHY "no crash report, fatal signal, exception or stack trace in it"
+
 #define BATCH_FILES 512
 #define BATCH_SECONDS 0.5
 
@@ -346,6 +349,39 @@ static void summary(gred_buf *b, const char *kind, const char *message,
 	}
 }
 
+/* The log lines the signature was made from. */
+static void print_explain(const char *explain)
+{
+	const char *p = explain;
+
+	while (p && *p) {
+		const char *nl = strchr(p, '\n');
+		int n = nl ? (int)(nl - p) : (int)strlen(p);
+		printf("from      %.*s\n", n, p);
+		p = nl ? nl + 1 : NULL;
+	}
+}
+
+/* `show`: which lines of the bucket's first log made its signature. */
+static void show_explain(tcli *c, const char *sample)
+{
+	triage_parser *p;
+	triage_sig sig;
+	gred_error e;
+
+	c->opts.explain = 1;
+	if (!sample || make_parser(&p, c))
+		return;
+	if (triage_parser_sig(&sig, p, sample, strlen(sample), &e) == 0) {
+		if (sig.explain && *sig.explain) {
+			printf("\nsignature made from (first member's lines):\n");
+			print_explain(sig.explain);
+		}
+		triage_sig_free(&sig);
+	}
+	triage_parser_free(p);
+}
+
 /* What similarity matching compares, a line each: "similar  NAME  WHERE". */
 static void print_similar(const triage_sig *sig)
 {
@@ -376,6 +412,7 @@ static int cmd_sig(tcli *c)
 		return cli_fail("triage sig: want one FILE (see gred triage sig --help)");
 	if (triage_log_read(&log, &len, &trunc, c->args[0], c->opts.max_bytes, &e) < 0)
 		return cli_fail("%s: %s", c->args[0], e.msg);
+	c->opts.explain = !c->json;
 	if (make_parser(&p, c)) {
 		free(log);
 		return 1;
@@ -385,7 +422,7 @@ static int cmd_sig(tcli *c)
 		goto done;
 	}
 	if (!sig.crashed) {
-		rc = cli_fail("%s: no crash found", c->args[0]);
+		rc = cli_fail("%s: no crash found: %s", c->args[0], NO_CRASH_WHY);
 		triage_sig_free(&sig);
 		goto done;
 	}
@@ -406,6 +443,7 @@ static int cmd_sig(tcli *c)
 		for (k = 0; k < sig.nframes; k++)
 			printf("frame     %s\n", sig.frames[k]);
 		print_similar(&sig);
+		print_explain(sig.explain);
 		if (trunc)
 			printf("note      log longer than %zu bytes: read its head and tail\n",
 				c->opts.max_bytes);
@@ -454,7 +492,7 @@ static int file_one(add_state *a, const char *path, const char *log, size_t len,
 		return 0;
 	}
 	if (!sig.crashed) {
-		cli_fail("%s: no crash found", path);
+		cli_fail("%s: no crash found: %s", path, NO_CRASH_WHY);
 		triage_sig_free(&sig);
 		a->bad++;
 		return 0;
@@ -975,6 +1013,7 @@ static int cmd_show(tcli *c)
 				p = nl ? nl + 1 : NULL;
 			}
 		}
+		show_explain(c, b.sample);
 		printf("\nmembers:\n");
 		rc = triage_store_members(s, b.id, member_one, &m, &e);
 		printf("\nlog (first member):\n%s", b.sample);

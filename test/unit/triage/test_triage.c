@@ -896,6 +896,19 @@ static void test_triage__wrapped_and_prefixed_logs(void **state)
 	c = sig_of(prefixed.data, 0);
 	assert_string_equal(a.kind, "assert");
 	assert_string_equal(a.message, b.message);
+	{
+		/* the lines that made it, as the re-joined log numbers them */
+		triage_options o;
+		triage_sig x;
+		gred_error e;
+		triage_options_init(&o);
+		o.explain = 1;
+		assert_int_equal(triage_sig_compute(&x, wrapped.data, wrapped.len, &o, &e), 0);
+		assert_non_null(x.explain);
+		assert_non_null(strstr(x.explain, "mlir-opt: /home/build/llvm-project/mlir/lib/IR/Operation.cpp:123:"));
+		assert_non_null(strstr(x.explain, "\"invalid operand index\"' failed."));
+		triage_sig_free(&x);
+	}
 	assert_string_equal(a.message, c.message);
 	triage_sig_free(&a);
 	triage_sig_free(&b);
