@@ -86,8 +86,12 @@ for name, paths in sets.items():
             if len(groups[g]) > 1:
                 print("  split %s: %d buckets" % (g, len(groups[g])))
         members = defaultdict(set)
-        for b, g, f in rows:
+        where = defaultdict(list)
+        for (b, g, f), p in zip(rows, paths):
             members[b].add(g)
+            where[b].append(p)
         for b in members:
             if len(members[b]) > 1:
                 print("  merge %s: %s" % (b, " ".join(sorted(members[b]))))
+                for p in where[b][:6]:
+                    print("    " + p)

@@ -227,6 +227,8 @@ const tri_ignore tri_ignores[] = {
 	{0, "^(?:__GI_)?(?:abort|raise|gsignal)$"},
 	{0, "^__pthread_kill|^pthread_kill$|^__GI___pthread_kill"},
 	{0, "^(?:__GI_)?__assert_fail|^__assert_fail_base$|^__assert_perror_fail$|^__assert_rtn$"},
+	/* glibc's heap checks, named by a debugger with libc's symbols */
+	{0, "^malloc_printerr$|^_int_(?:free|malloc|realloc)$|^__libc_message$|^cfree$"},
 	{0, "^__libc_|^__GI___libc_|^_start$|^call_init$|^__fortify_fail|^__chk_fail|^__stack_chk_fail"},
 	{0, "^__(?:asan|lsan|ubsan|msan|tsan|sanitizer|interception)|^_?__interceptor_"},
 	{0, "^(?:malloc|calloc|realloc|free|reallocarray|posix_memalign|aligned_alloc|"

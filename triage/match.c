@@ -169,9 +169,14 @@ int triage_match_similar(const char *sa, const char *sb)
 		** (an assertion's condition and function) is enough. */
 		if (same(a.cls, a.ncls, "rust-panic", 10))
 			return same(a.msg, a.nmsg, b.msg, b.nmsg);  /* has its location */
+		/* An assertion names the bug by its condition and function,
+		** unless that function is the standard library's own check
+		** (std::vector::operator[]), where every such bug ends. */
 		return a.nmsg && b.nmsg && (!a.n || !b.n) &&
 			memmem(a.msg, a.nmsg, ": ", 2) && memmem(b.msg, b.nmsg, ": ", 2) &&
-			same(a.cls, a.ncls, "ABRT", 4);
+			same(a.cls, a.ncls, "ABRT", 4) &&
+			!(a.nmsg > 5 && !memcmp(a.msg, "std::", 5)) &&
+			!(b.nmsg > 5 && !memcmp(b.msg, "std::", 5));
 	}
 	/* Inlining adds or removes a frame on top; the callers stay. */
 	return head_within(&a, &b) || head_within(&b, &a);

@@ -152,7 +152,7 @@ static long longer_restart(const tri_scan *s, size_t i)
 	for (j = i + 1; j < s->nstacks && j <= i + 2; j++)
 		if (s->stacks[j].family == s->stacks[i].family &&
 		    s->stacks[j].n > s->stacks[i].n &&
-		    s->stacks[j].lineno < s->stacks[i].lineno + 8)
+		    s->stacks[j].lineno < s->stacks[i].lineno + 40)
 			i = j;
 	return (long)i;
 }
@@ -638,7 +638,7 @@ static const char *unwrap(gred_buf *b, const char *log, size_t *len)
 		    mid_word(nl[-1], nl[1]))
 			w++;
 	}
-	if (3 * w < 2 * count[width])
+	if (3 * w < 2 * count[width] || !w)
 		return log;
 	b->len = 0;
 	for (line = log; line < end; line = nl + 1) {
