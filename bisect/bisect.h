@@ -35,8 +35,7 @@ typedef struct bisect_search {
 	size_t left;            /* live candidates, the bad one included */
 	size_t testable;        /* of those, not skipped (after counting) */
 	size_t probes, skips;
-	size_t streak;          /* skips in a row, to jump out of a broken run */
-	size_t *reach, *stack;  /* live untested ancestors; scratch for walks */
+	size_t *reach, *stack;  /* live ancestors, itself included; scratch */
 	unsigned *stamp, epoch;
 } bisect_search;
 
@@ -61,16 +60,22 @@ int bisect_search_mark(bisect_search *s, size_t i, bisect_verdict v,
 	gred_error *e);
 
 /*
-** The next commit to probe: among live, untested commits, the one whose
-** count of live ancestors (itself included) is closest to half of the
-** live set, as git does; skipped commits are not counted, as they cannot
-** be tested. After k skips in a row it keeps 2^(k-1) commits away from
-** the skipped ones (while that costs little balance), so a run of
-** unbuildable commits at the midpoint costs about log2 of its length.
-** Returns 1 with *out set, or 0 when the search is over (see
-** bisect_search_answer).
+** The next commit to probe: the live commit whose count of live
+** ancestors (itself included) is closest to half of the live set, as git
+** does. If that commit was skipped, a pseudo-random one of the untested
+** commits sorted by that closeness, drawn toward the front (git's rule),
+** so that a run of unbuildable commits at the midpoint costs a few
+** builds, not one per commit. Returns 1 with *out set, or 0 when the
+** search is over (see bisect_search_answer).
 */
 int bisect_search_next(size_t *out, bisect_search *s);
+
+/* The pseudo-random draw behind it, for simulations of other rules:
+** bisect_prn(seed) in [0, BISECT_PRN_MODULO), and the place in a list of
+** count candidates, best first, that a probe jumps to. */
+#define BISECT_PRN_MODULO 32768u
+unsigned bisect_prn(unsigned seed);
+size_t bisect_skip_away_index(size_t count);
 
 /* Roughly how many probes are left: ceil(log2(untested live)). */
 size_t bisect_search_steps_left(const bisect_search *s);
@@ -137,9 +142,10 @@ typedef struct bisect_options {
 	char **test;            /* argv, NULL-terminated */
 	double timeout;         /* seconds per test run, 0 for none */
 	const char *worktree;   /* check out here instead of the repository */
+	int no_check_ends;      /* do not test good and bad before bisecting */
 } bisect_options;
 
-#define BISECT_OPTIONS_INIT { NULL, NULL, 0, NULL, 0, 0, 0, 1, NULL, NULL, 0, NULL }
+#define BISECT_OPTIONS_INIT { NULL, NULL, 0, NULL, 0, 0, 0, 1, NULL, NULL, 0, NULL, 0 }
 
 /* The defaults, for callers that prefer a function to the macro. */
 void bisect_options_init(bisect_options *opts);
@@ -150,6 +156,7 @@ typedef struct bisect_session bisect_session;
 typedef enum bisect_event_kind {
 	BISECT_EV_START,        /* candidates, steps */
 	BISECT_EV_REFERENCE,    /* running the test on bad for --same-crash */
+	BISECT_EV_ENDPOINT,     /* commit: testing an end (good or bad) first */
 	BISECT_EV_PROBE,        /* commit, candidates, steps: about to test */
 	BISECT_EV_BUILD,        /* commit: building */
 	BISECT_EV_VERDICT       /* commit, verdict */
@@ -184,7 +191,9 @@ typedef struct bisect_result {
 
 void bisect_result_free(bisect_result *r);
 
-/* Probes until the answer is known. State is saved after every probe. */
+/* Probes until the answer is known. State is saved after every probe.
+** A new session first tests its ends (unless opts->no_check_ends): an
+** error if bad is not bad or a good one is not good. */
 int bisect_session_run(bisect_result *out, bisect_session *s,
 	bisect_progress_cb progress, void *payload, gred_error *e);
 
@@ -192,16 +201,26 @@ int bisect_session_run(bisect_result *out, bisect_session *s,
 ** remove_state, deletes the saved state. */
 int bisect_session_finish(bisect_session *s, int remove_state, gred_error *e);
 
+/* Probes recorded so far (ends not counted). */
+size_t bisect_session_probes(const bisect_session *s);
+
+/* At the end of a bisection: checks out the original HEAD again (unless
+** --worktree) and keeps the saved state as the log of the last finished
+** bisection, for --log, until --reset or the next start. */
+int bisect_session_done(bisect_session *s, gred_error *e);
+
 /* The repository of a session (for describing commits). */
 git_repository *bisect_session_repo(bisect_session *s);
 
 void bisect_session_free(bisect_session *s);
 
 /* Appends the saved probes of the bisection in the repository at path,
-** one line each, to out. */
+** one line each, to out: the one in progress, else the last finished
+** one (kept until bisect_reset or the next start). */
 int bisect_log(gred_buf *out, const char *path, gred_error *e);
 
-/* Restores the original HEAD and deletes the saved state. */
+/* Restores the original HEAD and deletes the saved state (and the log
+** of a finished bisection). */
 int bisect_reset(const char *path, gred_error *e);
 
 /* Appends "hash, Author:, Date:, subject" of a commit to out. */

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bisect.h"
@@ -41,15 +42,20 @@ static const cli_opt bisect_opts[] = {
 	CLI_OPT_STRING("worktree", 0, OFF(o.worktree), "DIR",
 		"check out into a linked worktree at DIR (created if\n"
 		"missing, reused if not) and leave your checkout alone"),
+	CLI_OPT_FLAG("no-check-ends", 0, OFF(o.no_check_ends),
+		"do not test good and bad first (by default a bad\n"
+		"that passes or a good that fails stops at once)"),
 	CLI_OPT_FLAG("force", 0, OFF(o.force),
 		"start even if tracked files have local changes\n"
 		"(they are overwritten)"),
 	CLI_OPT_FLAG("resume", 0, OFF(resume),
 		"continue a bisection stopped by an error or a kill"),
 	CLI_OPT_FLAG("log", 0, OFF(log),
-		"show the probes of the bisection in progress"),
+		"show the probes of the bisection in progress, or of\n"
+		"the last finished one (until --reset)"),
 	CLI_OPT_FLAG("reset", 0, OFF(reset),
-		"abandon it: restore the original HEAD, drop the state"),
+		"abandon it: restore the original HEAD, drop the state\n"
+		"(after a finished one: drop its log)"),
 	CLI_OPT_END
 };
 
@@ -60,11 +66,15 @@ static const cli_command bisect_command = {
 	"Finds the first commit in good..bad on which TEST fails. Each probe is\n"
 	"checked out (forced), built with --build, then TEST runs in the checkout:\n"
 	"exit 0 good, 125 skip, 1-127 or a crash bad; 128 and above, other signals\n"
-	"and timeouts stop the bisection. A failed build is a skip. Options go\n"
-	"anywhere before --.\n"
+	"and timeouts stop the bisection. A failed build is a skip. Bad and good\n"
+	"are tested first (--no-check-ends skips that). A TEST in the current\n"
+	"directory (with or without ./) is run by its absolute path; another\n"
+	"relative path is taken in the checkout (a program --build makes); a\n"
+	"name without a slash is looked up in PATH. Options go anywhere before --.\n"
 	"\n"
 	"Exit status: 0 with a unique first bad commit, 3 when skipped commits\n"
-	"leave several candidates, 1 on errors.\n",
+	"leave several candidates, 130 on Ctrl-C (--resume continues), 1 on\n"
+	"errors.\n",
 	bisect_opts,
 	NULL,
 	"gred bisect --good v1.0 --bad main -- ./run-test.sh\n"
@@ -97,6 +107,9 @@ static void progress(const bisect_event *ev, void *payload)
 	case BISECT_EV_START:
 		fprintf(stderr, "bisect: %zu commits left, about %zu steps\n",
 			ev->candidates, ev->steps);
+		break;
+	case BISECT_EV_ENDPOINT:
+		fprintf(stderr, "bisect: testing the end %s first\n", hex);
 		break;
 	case BISECT_EV_REFERENCE:
 		fprintf(stderr, "bisect: recording the crash on bad %s\n", hex);
@@ -147,8 +160,68 @@ static int report(bisect_session *s, const bisect_result *r)
 	return r->ncommit == 1 ? 0 : 3;
 }
 
-/* Runs a started or resumed session to the end. */
-static int run(bisect_session *s)
+/* Is name an executable file in a directory of PATH? */
+static int in_path(const char *name)
+{
+	const char *path = getenv("PATH"), *p, *end;
+	int found = 0;
+
+	for (p = path ? path : "/usr/bin:/bin"; !found; p = end + 1) {
+		char *f;
+		end = strchr(p, ':');
+		if (!end)
+			end = p + strlen(p);
+		f = xasprintf("%.*s/%s", (int)(end - p), end > p ? p : ".", name);
+		found = access(f, X_OK) == 0;
+		free(f);
+		if (!*end)
+			break;
+	}
+	return found;
+}
+
+/*
+** TEST as it will run in the checkout, checked before anything is
+** checked out: a file in the current directory (written with or without
+** ./) by its absolute path, and it must be executable; a name without a
+** slash must be in PATH; another relative path is left to the checkout,
+** where it must exist unless --build may make it. *owned receives what
+** replaced opts->test[0]. Prints the error.
+*/
+static int resolve_test(bisect_options *o, char **owned, const char *build)
+{
+	char *prog = cli_resolve_program(o->test[0]), *abs = NULL;
+	struct stat sb;
+	int rc = 0;
+
+	if (!strchr(prog, '/')) {
+		if (!in_path(prog))
+			rc = cli_fail("bisect: %s: no such program in the current "
+				"directory or in PATH", prog);
+	} else if (stat(prog, &sb) == 0 && S_ISREG(sb.st_mode) &&
+		   (abs = realpath(prog, NULL)) != NULL) {
+		if (access(abs, X_OK) < 0)
+			rc = cli_fail("bisect: %s: not executable (chmod +x it, or "
+				"write sh %s)", o->test[0], o->test[0]);
+		*owned = abs;
+		o->test[0] = abs;
+	} else if (prog[0] == '/' || !build) {
+		char *in_repo = prog[0] == '/' ? NULL :
+			xasprintf("%s/%s", o->repo ? o->repo : ".", prog);
+		if (!in_repo || access(in_repo, F_OK) < 0)
+			rc = cli_fail("bisect: %s: no such file (a relative TEST is "
+				"found in the current directory, or in the checkout)",
+				o->test[0]);
+		free(in_repo);
+	}
+	free(prog);
+	return rc ? -1 : 0;
+}
+
+/* Runs a started or resumed session to the end. A new one that fails
+** before its first probe leaves nothing behind; an interrupted one can
+** be resumed. */
+static int run(bisect_session *s, int fresh)
 {
 	progress_ctx p;
 	bisect_result r;
@@ -158,11 +231,17 @@ static int run(bisect_session *s)
 	p.tty = isatty(2);
 	p.repo = bisect_session_repo(s);
 	if (bisect_session_run(&r, s, progress, &p, &e) < 0) {
+		int interrupted = !strcmp(e.msg, "interrupted");
+		if (fresh && !interrupted && bisect_session_probes(s) == 0) {
+			bisect_session_finish(s, 1, &e2);
+			return cli_fail("bisect: %s", e.msg);
+		}
 		bisect_session_finish(s, 0, &e2);
-		return cli_fail("bisect: %s (gred bisect --resume continues, --reset abandons)",
+		cli_fail("bisect: %s (gred bisect --resume continues, --reset abandons)",
 			e.msg);
+		return interrupted ? 130 : 1;
 	}
-	if (bisect_session_finish(s, 1, &e) < 0) {
+	if (bisect_session_done(s, &e) < 0) {
 		bisect_result_free(&r);
 		return cli_fail("bisect: %s", e.msg);
 	}
@@ -178,6 +257,7 @@ int bisect_main(int argc, char **argv)
 	bisect_session *s = NULL;
 	cli_args args;
 	gred_error e;
+	char *test0 = NULL;
 	int rc = 1, resume, log, reset;
 
 	if (cli_parse(&args, &bisect_command, &cl, argc, argv) < 0) {
@@ -231,15 +311,18 @@ int bisect_main(int argc, char **argv)
 			rc = cli_fail("bisect: --good, --bad and -- TEST are required (see gred bisect --help)");
 			goto done;
 		}
+		if (resolve_test(&opts, &test0, cl.o.build) < 0)
+			goto done;
 		if (bisect_session_start(&s, &opts, &e) < 0) {
 			rc = cli_fail("bisect: %s", e.msg);
 			goto done;
 		}
 	}
-	rc = run(s);
+	rc = run(s, !resume);
 done:
 	bisect_session_free(s);
 	free(cl.good.v);
+	free(test0);
 	cli_args_free(&args);
 	return rc;
 }

@@ -140,7 +140,6 @@ int bisect_search_mark(bisect_search *s, size_t i, bisect_verdict v,
 		return gred_errorf(e, "commit %s is not a candidate any more", hex);
 	}
 	s->probes++;
-	s->streak = v == BISECT_SKIP ? s->streak + 1 : 0;
 	switch (v) {
 	case BISECT_GOOD:
 		mark_good(s, i);
@@ -158,7 +157,7 @@ int bisect_search_mark(bisect_search *s, size_t i, bisect_verdict v,
 	return 0;
 }
 
-/* Number of testable live ancestors of i (itself included), for a merge. */
+/* Live ancestors of i (itself included), for a merge. */
 static size_t count_merge(bisect_search *s, size_t i)
 {
 	size_t sp = 0, n = 0, k;
@@ -172,7 +171,7 @@ static size_t count_merge(bisect_search *s, size_t i)
 	s->stack[sp++] = i;
 	while (sp) {
 		size_t j = s->stack[--sp];
-		n += !(s->flag[j] & BISECT_F_SKIP);
+		n++;
 		for (k = s->poff[j]; k < s->poff[j + 1]; k++) {
 			size_t p = s->par[k];
 			if (!(s->flag[p] & BISECT_F_LIVE) || s->stamp[p] == ep)
@@ -189,8 +188,8 @@ static size_t count_merge(bisect_search *s, size_t i)
 ** single live parent has that parent's count plus one (an ancestor of a
 ** candidate outside the set is good, so it adds nothing); only merges
 ** need a walk. Histories are mostly linear, so this stays near O(n).
-** Skipped commits are not counted: they cannot be tested, so a probe
-** should halve the commits that can.
+** reach counts every live ancestor, reach_testable only those not
+** skipped.
 */
 static void count_reach(bisect_search *s)
 {
@@ -209,83 +208,116 @@ static void count_reach(bisect_search *s)
 				last = s->par[k];
 			}
 		if (live == 0)
-			s->reach[i] = self;
+			s->reach[i] = 1;
 		else if (live == 1)
-			s->reach[i] = s->reach[last] + self;
+			s->reach[i] = s->reach[last] + 1;
 		else
 			s->reach[i] = count_merge(s, i);
 	}
 }
 
-/* A jump away from skipped commits may cost at most 1/JUMP_SHARE of
-** balance; small sets are bisected exactly. */
-#define JUMP_SHARE 32
-
-static size_t weight(const bisect_search *s, size_t i)
+/* How well probing i halves the live set: the smaller side. */
+static size_t balance(const bisect_search *s, size_t i)
 {
-	return s->reach[i] < s->testable - s->reach[i] ? s->reach[i] :
-		s->testable - s->reach[i];
+	return s->reach[i] < s->left - s->reach[i] ? s->reach[i] :
+		s->left - s->reach[i];
 }
 
-/* The ancestor counts of the live skipped commits, the yardstick for
-** keeping away from them. */
-typedef struct skipped_at {
-	size_t *reach, n;
-} skipped_at;
-
-static int far_enough(const bisect_search *s, size_t i, const skipped_at *sk,
-	size_t min_dist)
+/* The order of candidates: better balance first, then older. */
+static int by_balance(const bisect_search *s, size_t a, size_t b)
 {
-	size_t j;
+	size_t wa = balance(s, a), wb = balance(s, b);
 
-	for (j = 0; j < sk->n; j++) {
-		size_t d = s->reach[i] > sk->reach[j] ? s->reach[i] - sk->reach[j] :
-			sk->reach[j] - s->reach[i];
-		if (d < min_dist)
-			return 0;
+	if (wa != wb)
+		return wa > wb ? -1 : 1;
+	return a < b ? -1 : a > b;
+}
+
+/*
+** A pseudo-random number in [0, BISECT_PRN_MODULO) from a seed, the
+** linear congruential step of C's example rand(); and a square root by
+** Newton's method. Both are deterministic, so a bisection replays.
+*/
+unsigned bisect_prn(unsigned seed)
+{
+	seed = seed * 1103515245u + 12345u;
+	return (seed / 65536) % BISECT_PRN_MODULO;
+}
+
+static unsigned isqrt(unsigned v)
+{
+	unsigned x = v, y;
+
+	if (v < 2)
+		return v;
+	y = (x + v / x) / 2;
+	while (y < x) {
+		x = y;
+		y = (x + v / x) / 2;
 	}
-	return 1;
+	return x;
 }
 
-/* The best untested candidate, at least min_dist from the skipped ones
-** if sk is not NULL. */
-static size_t pick(const bisect_search *s, const skipped_at *sk, size_t min_dist)
+/* Where in a list of count candidates, best first, to probe after
+** landing on a skipped commit: a pseudo-random place, drawn toward the
+** front (index = count * u^1.5 for u uniform in [0, 1)). */
+size_t bisect_skip_away_index(size_t count)
 {
-	size_t i, best = SIZE_MAX, bestw = 0;
+	unsigned prn = bisect_prn((unsigned)count);
 
-	for (i = 0; i < s->n; i++) {
-		size_t w;
-		if (!(s->flag[i] & BISECT_F_LIVE) || (s->flag[i] & BISECT_F_SKIP) ||
-		    i == s->bad)
-			continue;
-		w = weight(s, i);
-		if (best != SIZE_MAX && w <= bestw)
-			continue;
-		if (sk && !far_enough(s, i, sk, min_dist))
-			continue;
-		best = i;
-		bestw = w;
-	}
-	return best;
+	return (size_t)((count * prn / BISECT_PRN_MODULO) * isqrt(prn) /
+		isqrt(BISECT_PRN_MODULO));
 }
 
+static const bisect_search *sort_search;
+
+static int cmp_balance(const void *a, const void *b)
+{
+	return by_balance(sort_search, *(const size_t *)a, *(const size_t *)b);
+}
+
+/*
+** The probe is the live commit that best halves the live set. When that
+** commit was skipped, its neighbours most likely do not build either:
+** probing them one by one would cost a build per commit of an unbuildable
+** run. Instead, as git does, the probe jumps to a pseudo-random place in
+** the list of untested commits sorted by balance, most often near its
+** front (near the midpoint) and sometimes far out, so a long run is most
+** often left in a few builds whatever its length.
+*/
 int bisect_search_next(size_t *out, bisect_search *s)
 {
-	size_t best = SIZE_MAX, i;
+	size_t best = SIZE_MAX, i, n = 0, *list, at;
 
 	count_reach(s);
-	if (s->streak >= 2 && s->streak < 24 &&
-	    ((size_t)1 << (s->streak - 1)) * JUMP_SHARE <= s->testable) {
-		skipped_at sk = {xmalloc(s->n * sizeof(size_t)), 0};
-		for (i = 0; i < s->n; i++)
-			if ((s->flag[i] & BISECT_F_LIVE) && (s->flag[i] & BISECT_F_SKIP))
-				sk.reach[sk.n++] = s->reach[i];
-		best = pick(s, &sk, (size_t)1 << (s->streak - 1));
-		free(sk.reach);
+	for (i = 0; i < s->n; i++) {
+		if (!(s->flag[i] & BISECT_F_LIVE) || i == s->bad)
+			continue;
+		if (best == SIZE_MAX || by_balance(s, i, best) < 0)
+			best = i;
 	}
 	if (best == SIZE_MAX)
-		best = pick(s, NULL, 0);
-	if (best == SIZE_MAX)
+		return 0;
+	if (!(s->flag[best] & BISECT_F_SKIP)) {
+		*out = best;
+		return 1;
+	}
+	list = xmalloc(s->n * sizeof(*list));
+	for (i = 0; i < s->n; i++)
+		if ((s->flag[i] & BISECT_F_LIVE) && !(s->flag[i] & BISECT_F_SKIP))
+			list[n++] = i;
+	sort_search = s;
+	qsort(list, n, sizeof(*list), cmp_balance);
+	sort_search = NULL;
+	at = bisect_skip_away_index(n);
+	if (at >= n)
+		at = 0;
+	/* never the bad commit: the one before it in the list instead */
+	if (list[at] == s->bad && at > 0)
+		at--;
+	best = list[at];
+	free(list);
+	if (best == s->bad)
 		return 0;
 	*out = best;
 	return 1;

@@ -13,14 +13,16 @@
 #include "bisect_session.h"
 
 #define STATE_FILE "gred-bisect.state"
+#define DONE_FILE "gred-bisect.done"   /* the state of the last finished one */
 #define OUTPUT_FILE "gred-bisect.out"
 #define MAX_OUTPUT ((size_t)4 << 20)
 
 struct bisect_session {
 	git_repository *repo;   /* the user's repository */
 	git_repository *co;     /* where probes are checked out (repo or worktree) */
-	char *state_path, *out_path;
+	char *state_path, *out_path, *done_path;
 	bisect_saved st;
+	int check_ends;         /* test good and bad before the first probe */
 	bisect_search search;
 	int have_search, inited;
 };
@@ -198,6 +200,7 @@ static void session_free_parts(bisect_session *s)
 	git_repository_free(s->repo);
 	free(s->state_path);
 	free(s->out_path);
+	free(s->done_path);
 	bisect_saved_free(&s->st);
 	if (s->inited)
 		git_libgit2_shutdown();
@@ -258,11 +261,13 @@ int bisect_session_start(bisect_session **out, const bisect_options *opts,
 		goto done;
 	s->state_path = git_dir_file(s->repo, STATE_FILE);
 	s->out_path = git_dir_file(s->repo, OUTPUT_FILE);
+	s->done_path = git_dir_file(s->repo, DONE_FILE);
 	if (stat(s->state_path, &sb) == 0) {
 		err = gred_errorf(e, "a bisection is already in progress "
 			"(gred bisect --resume to continue, --reset to abandon it)");
 		goto done;
 	}
+	s->check_ends = !opts->no_check_ends;
 	s->st.first_parent = opts->first_parent;
 	s->st.same_crash = opts->same_crash;
 	s->st.repeat = opts->repeat > 0 ? opts->repeat : 1;
@@ -320,6 +325,7 @@ int bisect_session_start(bisect_session **out, const bisect_options *opts,
 		goto done;
 	if ((err = bisect_state_save(&s->st, s->state_path, e)) < 0)
 		goto done;
+	unlink(s->done_path);
 	if ((fd = open(s->out_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)) >= 0)
 		close(fd);
 	*out = s;
@@ -330,10 +336,14 @@ done:
 	return err;
 }
 
-static int session_load(bisect_session **out, const char *path, gred_error *e)
+/* Loads the saved state; with finished, that of the last finished
+** bisection if none is in progress (*finished then says which). */
+static int session_load(bisect_session **out, const char *path,
+	int *finished, gred_error *e)
 {
 	bisect_session *s = xcalloc(1, sizeof(*s));
 	struct stat sb;
+	const char *from;
 	int err;
 
 	*out = NULL;
@@ -343,12 +353,21 @@ static int session_load(bisect_session **out, const char *path, gred_error *e)
 		goto done;
 	s->state_path = git_dir_file(s->repo, STATE_FILE);
 	s->out_path = git_dir_file(s->repo, OUTPUT_FILE);
+	s->done_path = git_dir_file(s->repo, DONE_FILE);
+	from = s->state_path;
+	if (finished)
+		*finished = 0;
 	if (stat(s->state_path, &sb) < 0) {
-		err = gred_errorf(e, "no bisection in progress in %s",
-			git_repository_workdir(s->repo));
-		goto done;
+		if (finished && stat(s->done_path, &sb) == 0) {
+			from = s->done_path;
+			*finished = 1;
+		} else {
+			err = gred_errorf(e, "no bisection in progress in %s",
+				git_repository_workdir(s->repo));
+			goto done;
+		}
 	}
-	if ((err = bisect_state_load(&s->st, s->state_path, e)) < 0)
+	if ((err = bisect_state_load(&s->st, from, e)) < 0)
 		goto done;
 	*out = s;
 	s = NULL;
@@ -365,7 +384,7 @@ int bisect_session_resume(bisect_session **out, const char *path,
 	int err;
 
 	*out = NULL;
-	if ((err = session_load(&s, path, e)) < 0)
+	if ((err = session_load(&s, path, NULL, e)) < 0)
 		return err;
 	if ((err = session_search(s, e)) < 0 ||
 	    (err = session_checkout_repo(s, e)) < 0) {
@@ -457,6 +476,50 @@ done:
 	return err;
 }
 
+size_t bisect_session_probes(const bisect_session *s)
+{
+	return s->st.nprobe;
+}
+
+/* The ends, before anything is bisected: bad must be bad and each good
+** good, else the answer would be meaningless. (With --same-crash, bad
+** was just tested for its signature.) */
+static int check_ends(bisect_session *s, int log_fd, bisect_progress_cb cb,
+	void *payload, gred_error *e)
+{
+	bisect_event ev;
+	bisect_verdict v;
+	char hex[GIT_OID_HEXSZ + 1];
+	size_t i;
+	int err;
+
+	memset(&ev, 0, sizeof(ev));
+	if (!s->st.same_crash) {
+		git_oid_tostr(hex, sizeof(hex), &s->st.bad);
+		emit(cb, payload, &ev, s, BISECT_EV_ENDPOINT, &s->st.bad);
+		if ((err = probe(&v, s, &s->st.bad, log_fd, NULL, cb, payload, e)) < 0)
+			return err;
+		if (v != BISECT_BAD)
+			return gred_errorf(e, "bad %.12s is not bad: %s (--no-check-ends "
+				"skips this check)", hex, v == BISECT_GOOD ?
+				"the test passes on it" : "it cannot be tested (the build "
+				"failed or the test exited 125)");
+	}
+	for (i = 0; i < s->st.ngood; i++) {
+		git_oid_tostr(hex, sizeof(hex), &s->st.good[i]);
+		emit(cb, payload, &ev, s, BISECT_EV_ENDPOINT, &s->st.good[i]);
+		if ((err = probe(&v, s, &s->st.good[i], log_fd, NULL, cb, payload, e)) < 0)
+			return err;
+		if (v != BISECT_GOOD)
+			return gred_errorf(e, "good %.12s is not good: %s (--no-check-ends "
+				"skips this check)", hex, v == BISECT_BAD ?
+				"the test fails on it" : "it cannot be tested (the build "
+				"failed or the test exited 125)");
+	}
+	s->check_ends = 0;
+	return 0;
+}
+
 int bisect_session_run(bisect_result *out, bisect_session *s,
 	bisect_progress_cb progress, void *payload, gred_error *e)
 {
@@ -483,6 +546,9 @@ int bisect_session_run(bisect_result *out, bisect_session *s,
 		if ((err = bisect_state_save(&s->st, s->state_path, e)) < 0)
 			goto done;
 	}
+	if (s->check_ends && s->st.nprobe == 0 &&
+	    (err = check_ends(s, log_fd, progress, payload, e)) < 0)
+		goto done;
 	emit(progress, payload, &ev, s, BISECT_EV_START, NULL);
 	while (bisect_search_next(&i, &s->search)) {
 		git_oid oid = s->search.oid[i];
@@ -558,14 +624,29 @@ int bisect_session_finish(bisect_session *s, int remove_state, gred_error *e)
 	return 0;
 }
 
+int bisect_session_done(bisect_session *s, gred_error *e)
+{
+	int err;
+
+	if ((err = bisect_session_finish(s, 0, e)) < 0)
+		return err;
+	if (rename(s->state_path, s->done_path) < 0)
+		return gred_errorf(e, "%s: %s", s->state_path, strerror(errno));
+	return 0;
+}
+
 int bisect_reset(const char *path, gred_error *e)
 {
 	bisect_session *s;
-	int err;
+	int err, finished;
 
-	if ((err = session_load(&s, path, e)) < 0)
+	if ((err = session_load(&s, path, &finished, e)) < 0)
 		return err;
-	err = bisect_session_finish(s, 1, e);
+	if (finished)
+		err = unlink(s->done_path) < 0 ? gred_errorf(e, "%s: %s",
+			s->done_path, strerror(errno)) : 0;
+	else
+		err = bisect_session_finish(s, 1, e);
 	session_free_parts(s);
 	return err;
 }
@@ -574,10 +655,12 @@ int bisect_log(gred_buf *out, const char *path, gred_error *e)
 {
 	bisect_session *s;
 	size_t i;
-	int err = 0;
+	int err = 0, finished;
 
-	if ((err = session_load(&s, path, e)) < 0)
+	if ((err = session_load(&s, path, &finished, e)) < 0)
 		return err;
+	if (finished)
+		buf_puts(out, "# finished; gred bisect --reset drops this log\n");
 	for (i = 0; i < s->st.ngood && err == 0; i++) {
 		buf_puts(out, "good  ");
 		err = bisect_describe(out, s->repo, &s->st.good[i], 1, e);
@@ -589,6 +672,15 @@ int bisect_log(gred_buf *out, const char *path, gred_error *e)
 	for (i = 0; i < s->st.nprobe && err == 0; i++) {
 		buf_printf(out, "%-5s ", bisect_verdict_name(s->st.verdict[i]));
 		err = bisect_describe(out, s->repo, &s->st.probe[i], 1, e);
+	}
+	/* a finished one ends with its answer, as git bisect log does */
+	if (err == 0 && finished && (err = session_search(s, e)) == 0) {
+		size_t *ans, nans;
+		bisect_search_answer(&ans, &nans, &s->search);
+		buf_puts(out, nans == 1 ? "# first bad commit: " :
+			"# first bad commit, or a skipped one before it: ");
+		err = bisect_describe(out, s->repo, &s->search.oid[ans[0]], 1, e);
+		free(ans);
 	}
 	session_free_parts(s);
 	return err;

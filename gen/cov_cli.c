@@ -3,6 +3,7 @@
 ** (or single files), as defined in gen/cov.c.
 */
 #include <dirent.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +13,14 @@
 #include "cli_opts.h"
 #include "cov.h"
 
+typedef struct cov_cli {
+	int json;
+} cov_cli;
+
 static const cli_opt cov_opts[] = {
+	CLI_OPT_FLAG("json", 0, offsetof(cov_cli, json),
+		"one JSON object: the metrics as fractions (otc...dec)\n"
+		"and counts"),
 	CLI_OPT_END
 };
 
@@ -25,7 +33,8 @@ static const cli_command cov_command = {
 	cov_opts,
 	NULL,
 	"gred cov models/\n"
-	"gred cov a.onnx b.onnx more-models/",
+	"gred cov a.onnx b.onnx more-models/\n"
+	"gred cov --json models/ > cov.json",
 	-1,
 };
 
@@ -64,8 +73,25 @@ static int add_dir(cov *c, const char *dir, gred_error *e)
 	return rc;
 }
 
+/* The metrics as one JSON object, the same numbers as the text. */
+static void report_json(const cov *c, gred_buf *out)
+{
+	cov_summary s;
+
+	cov_summarize(c, &s);
+	buf_printf(out, "{\"models\":%llu,\"otc\":%.6f,\"idc\":%.6f,"
+		"\"odc\":%.6f,\"sec\":%.6f,\"dec\":%.6f,\"spc\":%llu,"
+		"\"nop\":%llu,\"noo\":%llu,\"not\":%d,\"tensors\":%llu,"
+		"\"unknown_ops\":%llu}\n",
+		(unsigned long long)s.models, s.otc, s.idc, s.odc, s.sec, s.dec,
+		(unsigned long long)s.spc, (unsigned long long)s.nop,
+		(unsigned long long)s.nodes, s.op_types,
+		(unsigned long long)s.tensors, (unsigned long long)s.unknown_ops);
+}
+
 int cov_main(int argc, char **argv)
 {
+	cov_cli cl = {0};
 	cli_args args;
 	cov *c;
 	gred_buf out = {0};
@@ -73,7 +99,7 @@ int cov_main(int argc, char **argv)
 	struct stat st;
 	int i, rc = 0;
 
-	if (cli_parse(&args, &cov_command, NULL, argc, argv) < 0) {
+	if (cli_parse(&args, &cov_command, &cl, argc, argv) < 0) {
 		cli_args_free(&args);
 		return args.status;
 	}
@@ -96,7 +122,10 @@ int cov_main(int argc, char **argv)
 		cov_free(c);
 		return cli_fail("%s", e.msg);
 	}
-	cov_report(c, &out);
+	if (cl.json)
+		report_json(c, &out);
+	else
+		cov_report(c, &out);
 	fwrite(out.data, 1, out.len, stdout);
 	buf_free(&out);
 	cov_free(c);

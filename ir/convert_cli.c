@@ -14,9 +14,13 @@
 
 typedef struct convert_cli {
 	const char *batch;
+	const char *to;
 } convert_cli;
 
 static const cli_opt convert_opts[] = {
+	CLI_OPT_STRING("to", 0, offsetof(convert_cli, to), "FORMAT",
+		"onnx or mlir: the format written to - (default\n"
+		"mlir)"),
 	CLI_OPT_STRING("batch", 0, offsetof(convert_cli, batch), "LIST",
 		"convert each \"IN<TAB>OUT\" line of LIST (- for stdin)"),
 	CLI_OPT_END
@@ -25,23 +29,46 @@ static const cli_opt convert_opts[] = {
 static const cli_command convert_command = {
 	"convert",
 	"convert IN OUT\n"
+	"convert [--to FORMAT] IN -\n"
 	"convert --batch LIST",
 	"Converts between ONNX models (.onnx) and MLIR (.mlir). ONNX models\n"
 	"become the `onnx` dialect; an .mlir file in that dialect converts back\n"
 	"to .onnx without loss. .mlir -> .mlir re-prints any dialect.\n"
 	"The output is written atomically; the input is never modified.\n"
+	"OUT - writes to stdout: MLIR text, or what --to names.\n"
 	"--batch converts every pair of LIST, reports each failure and goes on.\n",
 	convert_opts,
 	NULL,
 	"gred convert model.onnx model.mlir     # ONNX -> MLIR `onnx` dialect\n"
 	"gred convert model.mlir model.onnx     # and back, without loss\n"
 	"gred convert crash.mlir out.mlir       # re-print any dialect\n"
+	"gred convert model.onnx - | less       # the MLIR form on stdout\n"
+	"gred convert --to onnx model.mlir - > model.onnx\n"
 	"gred convert --batch pairs.txt         # many \"IN<TAB>OUT\" lines, one process",
 	-1,
 };
 
-/* Converts in to out; a failure is reported as one line. */
-static int convert_one(const char *in_path, const char *out_path)
+/* A gred_write_fn to stdout; *(int *)user counts failed writes. */
+static void write_stdout(void *user, const void *data, size_t len)
+{
+	if (len && fwrite(data, 1, len, stdout) != len)
+		++*(int *)user;
+}
+
+/* The format written to stdout: --to, else MLIR text (what a terminal
+** or a pager wants). */
+static ir_format stdout_format(const char *to)
+{
+	if (to)
+		return !strcmp(to, "onnx") ? IR_FORMAT_ONNX :
+			!strcmp(to, "mlir") ? IR_FORMAT_MLIR : IR_FORMAT_UNKNOWN;
+	return IR_FORMAT_MLIR;
+}
+
+/* Converts in to out ("-": stdout, in format to_stdout); a failure is
+** reported as one line. */
+static int convert_one(const char *in_path, const char *out_path,
+	ir_format to_stdout)
 {
 	MlirContext ctx;
 	ir_file in;
@@ -50,7 +77,7 @@ static int convert_one(const char *in_path, const char *out_path)
 	ir_format fmt;
 	int rc = 1;
 
-	fmt = ir_format_of(out_path);
+	fmt = strcmp(out_path, "-") ? ir_format_of(out_path) : to_stdout;
 	if (fmt == IR_FORMAT_UNKNOWN)
 		return cli_fail("%s: unknown file type (expected .onnx or .mlir)",
 			out_path);
@@ -58,6 +85,19 @@ static int convert_one(const char *in_path, const char *out_path)
 	if (ir_file_load(&in, ctx, in_path, &e) < 0) {
 		cli_fail("%s", e.msg);
 		goto done;
+	}
+	if (!strcmp(out_path, "-")) {
+		int failed = 0;
+		if (ir_serialize_to(in.op, fmt, write_stdout, &failed, &e) < 0) {
+			cli_fail("%s: %s", in_path, e.msg);
+			goto free_in;
+		}
+		if (fflush(stdout) != 0 || failed) {
+			cli_fail("stdout: write failed");
+			goto free_in;
+		}
+		rc = 0;
+		goto free_in;
 	}
 	/* Streamed to a temp file: no second copy of a big model in memory. */
 	if (file_atomic_open(&out, out_path, &e) < 0) {
@@ -105,7 +145,7 @@ static int convert_batch(const char *list)
 			continue;
 		}
 		*tab = 0;
-		if (convert_one(line, tab + 1))
+		if (convert_one(line, tab + 1, IR_FORMAT_MLIR))
 			rc = 1;
 	}
 	free(line);
@@ -129,8 +169,11 @@ int convert_main(int argc, char **argv)
 		rc = convert_batch(cl.batch);
 	else if (args.noperands != 2)
 		rc = cli_usage_error(&convert_command, "missing IN or OUT");
+	else if (cl.to && stdout_format(cl.to) == IR_FORMAT_UNKNOWN)
+		rc = cli_fail("convert: --to %s: want onnx or mlir", cl.to);
 	else
-		rc = convert_one(args.operands[0], args.operands[1]);
+		rc = convert_one(args.operands[0], args.operands[1],
+			stdout_format(cl.to));
 	cli_args_free(&args);
 	return rc;
 }

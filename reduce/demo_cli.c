@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "cli_opts.h"
 #include "reduce.h"
+#include "report.h"
 #include "tester.h"
 #include "triage.h"
 #include "util.h"
@@ -181,34 +182,40 @@ static int demo_report(const char *dir, const triage_sig *sig,
 	const char *compiler, const char *reduced, size_t reduced_len,
 	const reduce_stats *st, gred_error *e)
 {
-	gred_buf md = {0};
-	char id[17], *path;
-	size_t k;
+	gred_buf md = {0}, how = {0}, versions = {0};
+	report_case c;
+	char id[17], *path, *tool, *repro;
 	int err;
 
-	buf_printf(&md, "# mlir-opt-19 %s crashes (%s in %s)\n\n", demo_pass,
-		sig->kind, sig->nframes ? sig->frames[0] : "an unknown frame");
-	buf_printf(&md, "## Reproduce\n\n```sh\n%s %s < reduced.mlir\n```\n\n",
-		compiler, demo_pass);
-	buf_printf(&md, "## Minimal input (%zu bytes, reduced from %zu)\n\n"
-		"```mlir\n%.*s%s```\n\n", reduced_len, st->orig_bytes,
-		(int)reduced_len, reduced,
-		reduced_len && reduced[reduced_len - 1] != '\n' ? "\n" : "");
-	buf_printf(&md, "## Crash signature `%s`\n\n- kind: %s\n",
-		triage_sig_id(sig, id), sig->kind);
-	if (sig->message && *sig->message)
-		buf_printf(&md, "- message: `%s`\n", sig->message);
-	buf_puts(&md, "- top frames:\n");
-	for (k = 0; k < sig->nframes; k++)
-		buf_printf(&md, "  %zu. `%s`\n", k + 1, sig->frames[k]);
-	buf_printf(&md, "\n## How it was found\n\n"
-		"Reduced by gred in %lu test runs (%lu cache hits), %.1f s; every "
-		"candidate kept the crash signature above.\n",
+	memset(&c, 0, sizeof(c));
+	tool = xasprintf("mlir-opt-19 %s", demo_pass);
+	repro = xasprintf("%s %s < reduced.mlir", compiler, demo_pass);
+	buf_printf(&how, "Reduced by gred in %lu test runs (%lu cache hits), "
+		"%.1f s; every candidate kept the crash signature above.",
 		st->tests.runs, st->tests.cache_hits, st->seconds);
+	report_tool_version(&versions, compiler);
+	c.tool = tool;
+	c.reproduce = repro;
+	c.input_name = "reduced.mlir";
+	c.input = reduced;
+	c.input_len = reduced_len;
+	c.orig_bytes = st->orig_bytes;
+	c.sig_id = triage_sig_id(sig, id);
+	c.kind = sig->kind;
+	c.message = sig->message;
+	c.frames = (const char *const *)sig->frames;
+	c.nframes = sig->nframes;
+	c.how = how.data;
+	c.versions = versions.data;
+	report_markdown(&md, &c);
 	path = xasprintf("%s/report.md", dir);
 	err = file_write_atomic(path, md.data, md.len, e);
 	free(path);
+	free(tool);
+	free(repro);
 	buf_free(&md);
+	buf_free(&how);
+	buf_free(&versions);
 	return err;
 }
 

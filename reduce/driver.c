@@ -5,6 +5,8 @@
 #include "reduce.h"
 
 #include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -26,6 +28,7 @@ typedef struct reducer {
 	MlirContext ctx;
 	MlirOperation parsed;
 	int stop_when_parsed;
+	int warned_timeouts;
 } reducer;
 
 void reduce_options_init(reduce_options *o)
@@ -56,10 +59,42 @@ static reduce_pass_stats *pass_stats(reducer *r, const char *name)
 	return &r->st->passes[r->st->npasses++];
 }
 
+static void note(reducer *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void note(reducer *r, const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+
+	if (!r->o->note)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	r->o->note(msg, r->o->user);
+}
+
+/* Once, when timeouts become most of at least 10 test runs: with most
+** candidates cut short, the reduction is slow and judges by the clock. */
+static void check_timeouts(reducer *r)
+{
+	const tester_stats *ts = tester_get_stats(r->t);
+
+	if (r->warned_timeouts || ts->runs < 10 || 2 * ts->timeouts <= ts->runs)
+		return;
+	r->warned_timeouts = 1;
+	note(r, "most tests time out (%lu of %lu runs so far, timeout %.1f s); "
+		"a larger --timeout may help", ts->timeouts, ts->runs,
+		r->st->timeout);
+}
+
 static void progress(reducer *r)
 {
 	reduce_progress p;
 
+	if (r->t)
+		check_timeouts(r);
 	if (!r->o->progress)
 		return;
 	p.orig_bytes = r->st->orig_bytes;
@@ -402,7 +437,7 @@ int reduce_run(reduce_stats *out, const reduce_options *o, gred_error *e)
 	gred_error perr;
 	char *data = NULL;
 	size_t len;
-	int err;
+	int err, loaded, text = 0;
 
 	memset(out, 0, sizeof(*out));
 	r.o = o;
@@ -418,6 +453,24 @@ int reduce_run(reduce_stats *out, const reduce_options *o, gred_error *e)
 		goto done;
 	buf_append(&r.best, data, len);
 	out->orig_bytes = len;
+	/* What the input is, before any test runs on it. */
+	ctx = ir_context_new();
+	loaded = ir_file_load(&f, ctx, o->input, &perr) == 0;
+	if (o->as_text) {
+		text = 1;
+		if (loaded)
+			note(&r, "%s: reducing it as text (--text)", o->input);
+		else
+			note(&r, "%s; reducing it as text (--text)", perr.msg);
+		ir_file_free(&f);
+	} else if (!loaded && ir_format_of(o->input) == IR_FORMAT_MLIR) {
+		/* Text until what stopped the parser is gone, then passes. */
+		text = 2;
+		note(&r, "%s; reducing it as text until it parses", perr.msg);
+	} else if (!loaded) {
+		err = gred_errorf(e, "%s (--text reduces it as text)", perr.msg);
+		goto done;
+	}
 	tester_options_init(&to);
 	to.argv = o->test_argv;
 	to.file_name = path_base(o->input);
@@ -430,23 +483,20 @@ int reduce_run(reduce_stats *out, const reduce_options *o, gred_error *e)
 		goto done;
 	if ((err = file_write_atomic(r.output, r.best.data, r.best.len, e)) < 0)
 		goto done;
-	ctx = ir_context_new();
-	if (ir_file_load(&f, ctx, o->input, &perr) == 0) {
+	if (!text) {
 		err = reduce_ir(&r, &f, e);
-	} else if (ir_format_of(o->input) == IR_FORMAT_MLIR) {
-		/* Text until what stopped the parser is gone, then passes. */
+	} else {
 		r.ctx = ctx;
-		r.stop_when_parsed = 1;
+		r.stop_when_parsed = text == 2;
 		err = reduce_text(&r, e);
 		r.stop_when_parsed = 0;
 		if (err == 0 && !mlirOperationIsNull(r.parsed)) {
+			ir_file_free(&f);
 			f.op = r.parsed;
 			f.format = IR_FORMAT_MLIR;
 			f.len = r.best.len;
 			err = reduce_ir(&r, &f, e);
 		}
-	} else {
-		err = gred_errorf(e, "%s", perr.msg);
 	}
 done:
 	if (r.t)

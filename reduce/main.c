@@ -24,6 +24,7 @@ static const struct command {
 	{"bisect", bisect_main, "find the commit that introduced a bug"},
 	{"gen", gen_main, "generate valid ONNX graphs"},
 	{"cov", cov_main, "coverage metrics of a set of models"},
+	{"report", report_main, "a Markdown report of a bucket or a case"},
 	{"demo", demo_main, "run the pipeline on a bundled model"},
 };
 

@@ -32,7 +32,7 @@ typedef struct reduce_stats {
 	double seconds;          /* wall time of the whole reduction */
 	double timeout;          /* the per-test timeout used */
 	size_t orig_bytes, final_bytes;
-	int text_mode;           /* the input did not parse: lines were cut */
+	int text_mode;           /* reduced as text: lines and tokens were cut */
 	int interrupted;
 	size_t npasses;
 	reduce_pass_stats passes[REDUCE_MAX_PASSES];
@@ -50,6 +50,10 @@ typedef struct reduce_options {
 	** its size and whether it was interesting (NULL: not called). */
 	void (*trace)(const char *pass, size_t bytes, int interesting,
 		void *user);
+	/* Called with a note for the user: the input is reduced as text,
+	** most tests time out (NULL: not called). */
+	void (*note)(const char *msg, void *user);
+	int as_text;             /* reduce the input as text even if it parses */
 	void *user;
 } reduce_options;
 
@@ -59,8 +63,11 @@ void reduce_options_init(reduce_options *o);
 char *reduce_default_output(const char *input);
 
 /* Reduces o->input into the output file, written atomically after every
-** improvement. Returns 0, -1 with e set, or TESTER_CANCELLED (the best so
-** far is on disk; out is filled in either case once reduction started). */
+** improvement. The input is loaded before any test runs: a .onnx file that
+** is not a model is an error unless o->as_text; a .mlir file that does not
+** parse is cut as text until it does (both with a note). Returns 0, -1
+** with e set, or TESTER_CANCELLED (the best so far is on disk; out is
+** filled in either case once reduction started). */
 int reduce_run(reduce_stats *out, const reduce_options *o, gred_error *e);
 
 #endif

@@ -2,6 +2,7 @@
 ** `gred reduce`: the command line of the reducer, its progress line and
 ** its --stats table; the only part of the reducer that prints.
 */
+#include <errno.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -43,8 +44,10 @@ typedef struct reduce_cli {
 	const char *output;
 	int jobs;
 	double timeout;
-	int stats, verbose, same_crash;
+	int stats, verbose, same_crash, text;
 	const char *match;
+	double every;           /* seconds between progress lines in a log */
+	double last_line;       /* when the last one was printed */
 } reduce_cli;
 
 #define OFF(field) offsetof(reduce_cli, field)
@@ -68,6 +71,14 @@ static const cli_opt reduce_opts[] = {
 	CLI_OPT_STRING("match", 0, OFF(match), "REGEX",
 		"no TEST: interesting iff CMD's output (stdout and\n"
 		"stderr) matches the PCRE2 REGEX"),
+	CLI_OPT_FLAG("text", 0, OFF(text),
+		"cut IN as text (lines, tokens) even if it is no\n"
+		"valid .onnx/.mlir (a malformed .onnx is refused\n"
+		"without it; a .mlir that does not parse is cut as\n"
+		"text until it does)"),
+	CLI_OPT_NUM(CLI_SECONDS, "progress", 0, OFF(every), 0, 86400, "SECONDS",
+		"when stderr is no terminal, a progress line every\n"
+		"SECONDS (default 5)"),
 	CLI_OPT_END
 };
 
@@ -97,20 +108,86 @@ static const cli_command reduce_command = {
 	"gred reduce crash.mlir -o small.mlir --timeout 2.5 ./test.sh arg1\n"
 	"gred reduce --same-crash crash.mlir -- mlir-opt-19 --remove-dead-values\n"
 	"gred reduce --same-crash -o small.mlir crash.mlir -- ./compiler --O2\n"
-	"gred reduce --match 'output size should be 1' model.onnx -- node run.js",
+	"gred reduce --match 'output size should be 1' model.onnx -- node run.js\n"
+	"gred reduce --text broken.onnx ./test.sh        # cut a malformed file as text",
 	1,
 };
 
+/* Runs `gred triage check [--match REGEX] -- CMD... IN` once, on the
+** input itself, under the tests' timeout and stopped by Ctrl-C like them.
+** Returns 0 with its result and output, or -1 after printing why not. */
+static int check_input(proc_result *res, gred_buf *out, const char *self,
+	const char *regex, char **cmd, int ncmd, const char *input,
+	double timeout)
+{
+	char **run = xcalloc((size_t)ncmd + 8, sizeof(char *));
+	const char *tmp = getenv("TMPDIR");
+	char *dir = xasprintf("%s/gred-ref.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	char *env[2] = {NULL, NULL};
+	proc_options po;
+	gred_error e;
+	int k = 0, i, err;
+
+	run[k++] = (char *)self;
+	run[k++] = "triage";
+	run[k++] = "check";
+	if (regex) {
+		run[k++] = "--match";
+		run[k++] = (char *)regex;
+	}
+	run[k++] = "--";
+	for (i = 0; i < ncmd; i++)
+		run[k++] = cmd[i];
+	run[k++] = (char *)input;
+	/* Like the tests, CMD gets a TMPDIR of its own, removed afterwards. */
+	if (!mkdtemp(dir) || proc_register_dir(dir, &e) < 0) {
+		cli_fail("cannot make a directory in %s: %s", tmp ? tmp : "/tmp",
+			strerror(errno));
+		free(dir);
+		free(run);
+		return -1;
+	}
+	env[0] = xasprintf("TMPDIR=%s", dir);
+	catch_interrupts();
+	proc_options_init(&po);
+	po.argv = run;
+	po.capture = 1;
+	po.timeout = timeout;
+	po.cancel = &interrupted;
+	po.env = env;
+	err = proc_run(res, out, &po, &e);
+	free(run);
+	free(env[0]);
+	dir_remove(dir);
+	proc_unregister_dir(dir);
+	free(dir);
+	if (err == PROC_CANCELLED) {
+		cli_fail("interrupted");
+		exit(130);
+	}
+	if (err < 0) {
+		cli_fail("%s", e.msg);
+		return -1;
+	}
+	if (res->timed_out) {
+		cli_fail("%s: %s timed out after %g s on it", input, cmd[0], timeout);
+		return -1;
+	}
+	return 0;
+}
+
 /* The test for --same-crash and --match: gred's own `triage check`,
-** which runs CMD on the candidate and judges its output. For
-** --same-crash the signature is first taken from a run on the input,
-** under the same timeout as the tests and stopped by Ctrl-C like them. */
-static char **check_argv(const char *mode, const char *regex, char **cmd,
-	int ncmd, const char *input, double timeout)
+** which runs CMD on the candidate and judges its output. First CMD runs
+** on IN: with --match its output must match (else the end of what it
+** printed says why); with --same-crash its crash signature is kept. */
+static char **check_argv(const char *regex, char **cmd, int ncmd,
+	const char *input, double timeout)
 {
 	char self[4096], **argv;
 	char sig[17] = "";
 	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	proc_result res;
+	gred_buf out = {0};
 	int k = 0, i;
 
 	if (n <= 0) {
@@ -118,54 +195,37 @@ static char **check_argv(const char *mode, const char *regex, char **cmd,
 		return NULL;
 	}
 	self[n] = 0;
-	if (!strcmp(mode, "--same-crash")) {
-		proc_options po;
-		proc_result res;
-		gred_buf out = {0};
-		gred_error e;
-		char **run = xcalloc((size_t)ncmd + 6, sizeof(char *));
-		const char *line;
-		int err;
+	if (check_input(&res, &out, self, regex, cmd, ncmd, input, timeout) < 0) {
+		buf_free(&out);
+		return NULL;
+	}
+	if (regex && (!res.exited || res.code != 0)) {
+		const char *why = out.data ? out.data : "";
+		size_t len = out.len;
 
-		run[k++] = self;
-		run[k++] = "triage";
-		run[k++] = "check";
-		run[k++] = "--";
-		for (i = 0; i < ncmd; i++)
-			run[k++] = cmd[i];
-		run[k++] = (char *)input;
-		catch_interrupts();
-		proc_options_init(&po);
-		po.argv = run;
-		po.capture = 1;
-		po.timeout = timeout;
-		po.cancel = &interrupted;
-		err = proc_run(&res, &out, &po, &e);
-		free(run);
-		if (err == PROC_CANCELLED) {
-			buf_free(&out);
-			cli_fail("interrupted");
-			exit(130);
+		while (len && why[len - 1] == '\n')
+			len--;
+		if (!strncmp(why, "gred: ", 6)) {
+			why += 6;
+			len -= 6;
 		}
-		if (err < 0 || res.timed_out) {
-			if (err < 0)
-				cli_fail("%s", e.msg);
-			else
-				cli_fail("%s: %s timed out after %g s on it", input,
-					cmd[0], timeout);
-			buf_free(&out);
-			return NULL;
-		}
-		line = out.data ? strstr(out.data, "signature ") : NULL;
+		cli_fail("%s: %.*s", input, (int)len, len ? why :
+			"the pattern did not match");
+		buf_free(&out);
+		return NULL;
+	}
+	if (!regex) {
+		const char *line = out.data ? strstr(out.data, "signature ") : NULL;
+
 		if (!line || sscanf(line, "signature %16[0-9a-f]", sig) != 1) {
 			cli_fail("%s: %s does not crash on it; --same-crash needs a crash "
 				"to keep", input, cmd[0]);
 			buf_free(&out);
 			return NULL;
 		}
-		buf_free(&out);
 		fprintf(stderr, "gred: keeping crash signature %s\n", sig);
 	}
+	buf_free(&out);
 	argv = xcalloc((size_t)ncmd + 8, sizeof(char *));
 	k = 0;
 	argv[k++] = xstrdup(self);
@@ -188,6 +248,48 @@ static void show_progress(const reduce_progress *p, void *user)
 		p->pass ? p->pass : "", p->runs,
 		p->elapsed > 0 ? (double)p->runs / p->elapsed : 0);
 	fflush(stderr);
+}
+
+/* In a pipe or log: a plain line every few seconds, as C-Vise does. */
+static void log_progress(const reduce_progress *p, void *user)
+{
+	reduce_cli *cl = user;
+
+	if (p->elapsed - cl->last_line < cl->every)
+		return;
+	cl->last_line = p->elapsed;
+	fprintf(stderr, "gred: %.0f s: %zu/%zu bytes (%.1f%%), %s, %lu runs\n",
+		p->elapsed, p->best_bytes, p->orig_bytes,
+		p->orig_bytes ? 100.0 * (double)p->best_bytes / (double)p->orig_bytes : 0,
+		p->pass ? p->pass : "", p->runs);
+}
+
+static void show_note(const char *msg, void *user)
+{
+	(void)user;
+	fprintf(stderr, "%sgred: %s\n", isatty(2) ? "\r\033[K" : "", msg);
+}
+
+/* The last line of a reduction: what it did, and where the result is. */
+static void print_summary(const reduce_stats *s, const reduce_options *o)
+{
+	char *out = o->output ? NULL : reduce_default_output(o->input);
+
+	fprintf(stderr, "gred: %s: %zu -> %zu bytes (%.1f%%), %lu test runs, "
+		"%.1f s; wrote %s\n", o->input, s->orig_bytes, s->final_bytes,
+		s->orig_bytes ? 100.0 * (double)s->final_bytes /
+		(double)s->orig_bytes : 0, s->tests.runs, s->seconds,
+		o->output ? o->output : out);
+	free(out);
+}
+
+/* At the end, as during the run: most tests timed out. */
+static void print_timeouts(const reduce_stats *s)
+{
+	if (s->tests.runs >= 10 && 2 * s->tests.timeouts > s->tests.runs)
+		fprintf(stderr, "gred: most tests timed out: %lu of %lu runs "
+			"(timeout %.1f s)\n", s->tests.timeouts, s->tests.runs,
+			s->timeout);
 }
 
 static void show_trace(const char *pass, size_t bytes, int interesting,
@@ -265,7 +367,7 @@ static char **read_operands(reduce_options *o, reduce_cli *cl, cli_args *a,
 	*program = cli_resolve_program(ops[1]);
 	ops[1] = *program;
 	if (mode)
-		return check_argv(mode, cl->match, ops + 1, n - 1, o->input,
+		return check_argv(cl->match, ops + 1, n - 1, o->input,
 			o->timeout);
 	test_argv = xcalloc((size_t)n, sizeof(char *));
 	memcpy(test_argv, ops + 1, (size_t)(n - 1) * sizeof(char *));
@@ -297,11 +399,18 @@ int reduce_main(int argc, char **argv)
 	check_mode = cl.same_crash || cl.match;
 	o.test_argv = test_argv;
 	o.cancel = &interrupted;
-	if (isatty(2))
+	o.as_text = cl.text;
+	o.note = show_note;
+	o.user = &cl;
+	if (isatty(2)) {
 		o.progress = show_progress;
+	} else if (cl.every >= 0) {
+		cl.every = cl.every > 0 ? cl.every : 5;
+		o.progress = log_progress;
+	}
 	catch_interrupts();
 	err = reduce_run(&st, &o, &e);
-	if (o.progress)
+	if (o.progress == show_progress)
 		fputs("\r\033[K", stderr);
 	if (check_mode) {
 		free(test_argv[0]);
@@ -318,11 +427,17 @@ int reduce_main(int argc, char **argv)
 		free(out);
 		if (stats)
 			print_stats(&st);
+		print_timeouts(&st);
 		return 130;
 	}
-	if (err < 0)
-		return cli_fail("%s", e.msg);
+	if (err < 0) {
+		cli_fail("%s", e.msg);
+		print_timeouts(&st);
+		return 1;
+	}
 	if (stats)
 		print_stats(&st);
+	print_timeouts(&st);
+	print_summary(&st, &o);
 	return 0;
 }

@@ -7,7 +7,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,32 +78,6 @@ void tester_result_describe(gred_buf *b, const tester_result *r,
 			strsignal(WTERMSIG(r->status)));
 	else
 		buf_printf(b, "wait status %d", r->status);
-}
-
-static int rm_cb(const char *path, const struct stat *st, int flag,
-	struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	if (ftw->level > 0)
-		remove(path);
-	return 0;
-}
-
-/* Empties dir (the test may leave files behind). */
-static void dir_clean(const char *dir)
-{
-	nftw(dir, rm_cb, 16, FTW_DEPTH | FTW_PHYS);
-}
-
-static int rm_all_cb(const char *path, const struct stat *st, int flag,
-	struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	remove(path);
-	return 0;
 }
 
 /* A path the test can still find from its own directory. An argument
@@ -203,7 +176,7 @@ void tester_free(tester *t)
 		free(s->env[0]);
 	}
 	if (t->base) {
-		nftw(t->base, rm_all_cb, 16, FTW_DEPTH | FTW_PHYS);
+		dir_remove(t->base);
 		proc_unregister_dir(t->base);
 	}
 	for (i = 0; t->argv && i < t->argc; i++)
@@ -296,8 +269,8 @@ static int slot_start(tester *t, slot *s, size_t index, const gred_buf *c,
 	proc_options po;
 	gred_error se;
 
-	dir_clean(s->dir);
-	dir_clean(s->tmp);
+	dir_empty(s->dir);
+	dir_empty(s->tmp);
 	if (file_write_atomic(s->file, c->data ? c->data : "", c->len, e) < 0)
 		return -1;
 	t->argv[t->argc] = s->file;

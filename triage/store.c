@@ -17,8 +17,8 @@
 #define SAMPLE_BYTES 65536
 #define STORE_VERSION 1
 
-enum { ST_FIND_MEMBER, ST_UPSERT, ST_MEMBER, ST_SMALLEST, ST_FIND_SHAPE,
-	ST_ADD_SHAPE, ST_COUNT, ST_SHAPES, ST_N };
+enum { ST_FIND_MEMBER, ST_UPSERT, ST_MEMBER, ST_SMALLEST, ST_REJECT,
+	ST_FIND_SHAPE, ST_ADD_SHAPE, ST_COUNT, ST_SHAPES, ST_N };
 
 static const char *statements[ST_N] = {
 	"SELECT bucket FROM members WHERE source = ?1 AND content = ?2",
@@ -31,6 +31,7 @@ static const char *statements[ST_N] = {
 	" VALUES(?1, ?2, ?3, ?4, ?5)",
 	"UPDATE buckets SET smallest_case = ?2, smallest_size = ?3"
 	" WHERE id = ?1 AND (smallest_size IS NULL OR smallest_size > ?3)",
+	"INSERT OR IGNORE INTO rejected(source, content, added) VALUES(?1, ?2, ?3)",
 	"SELECT bucket FROM shapes WHERE hash = ?1",
 	"INSERT OR IGNORE INTO shapes(hash, bucket, match_text) VALUES(?1, ?2, ?3)",
 	"UPDATE buckets SET count = count + 1, last_seen = max(last_seen, ?2)"
@@ -62,6 +63,12 @@ static const char schema[] =
 	" added INTEGER NOT NULL,"
 	" UNIQUE(source, content));"
 	"CREATE INDEX IF NOT EXISTS members_bucket ON members(bucket);"
+	/* logs that could not be filed, so that adding them again is known */
+	"CREATE TABLE IF NOT EXISTS rejected("
+	" source TEXT NOT NULL,"
+	" content TEXT NOT NULL,"
+	" added INTEGER NOT NULL,"
+	" PRIMARY KEY(source, content));"
 	/* Every signature filed and the bucket it went to: a signature
 	** unlike any seen before joins the bucket of a similar one. */
 	"CREATE TABLE IF NOT EXISTS shapes("
@@ -260,6 +267,57 @@ static char *frames_text(const triage_sig *sig, int full)
 static size_t sample_len(size_t len)
 {
 	return len > SAMPLE_BYTES ? SAMPLE_BYTES : len;
+}
+
+static void content_id(char out[17], const char *log, size_t len)
+{
+	uint64_t h = hash_bytes(log, len);
+	int i;
+
+	for (i = 0; i < 16; i++)
+		out[i] = "0123456789abcdef"[(h >> (60 - 4 * i)) & 15];
+	out[16] = 0;
+}
+
+int triage_store_reject(int *seen, triage_store *s, const char *source,
+	const char *log, size_t len, gred_error *e)
+{
+	sqlite3_stmt *st = s->st[ST_REJECT];
+	char content[17];
+	int rc;
+
+	content_id(content, log, len);
+	sqlite3_reset(st);
+	bind_text(st, 1, source, strlen(source));
+	bind_text(st, 2, content, 16);
+	sqlite3_bind_int64(st, 3, (int64_t)time(NULL));
+	rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE)
+		return db_error(s, e, "cannot write");
+	*seen = sqlite3_changes(s->db) == 0;
+	return 0;
+}
+
+char *triage_store_find(const char *name)
+{
+	char *dir = getcwd(NULL, 0), *p;
+	struct stat st;
+
+	while (dir) {
+		char *path = xasprintf("%s%s%s", dir, dir[1] ? "/" : "", name);
+		if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+			free(dir);
+			return path;
+		}
+		free(path);
+		p = strrchr(dir, '/');
+		if (!p || !dir[1])
+			break;
+		p[p == dir] = 0;
+	}
+	free(dir);
+	return NULL;
 }
 
 static void remember_shape(triage_store *s, int64_t bucket, const char *match)

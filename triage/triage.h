@@ -144,6 +144,16 @@ int triage_store_add(triage_add_result *out, triage_store *s,
 	const triage_sig *sig, const char *source, const char *case_path,
 	const char *log, size_t len, gred_error *e);
 
+/* Records that the log at source (this content) could not be filed;
+** *seen says it had been recorded before. Inside begin/commit. */
+int triage_store_reject(int *seen, triage_store *s, const char *source,
+	const char *log, size_t len, gred_error *e);
+
+/* The store a command uses when none is named, found as git finds its
+** repository: name (".gred/triage.db") in the current directory or the
+** nearest parent that has it. A malloc'd path, or NULL if none has. */
+char *triage_store_find(const char *name);
+
 /* One row of `gred triage list`. */
 typedef struct triage_bucket {
 	int64_t id;

@@ -25,6 +25,8 @@
 /* What a log without a signature lacked, said on its one line. */
 #define NO_CRASH_WHY "no crash report, fatal signal, exception or stack trace in it"
 
+/* The default as a pointer: c->db still pointing here means no --db. */
+static const char default_db[] = DEFAULT_DB;
 #define BATCH_FILES 512
 #define BATCH_SECONDS 0.5
 
@@ -86,7 +88,8 @@ static const cli_opt run_opts[] = {CASE_OPT, TIMEOUT_OPT, JSON_OPT, CLI_OPT_END}
 static const cli_opt json_opts[] = {JSON_OPT, CLI_OPT_END};
 static const cli_opt check_opts[] = {
 	CLI_OPT_STRING("sig", 0, OFF(want_sig), "ID",
-		"interesting iff it crashes with signature ID"),
+		"interesting iff it crashes with signature ID (16 hex\n"
+		"digits), or with that of bucket ID of the store"),
 	CLI_OPT_STRING("match", 0, OFF(want_match), "REGEX",
 		"interesting iff its output matches the PCRE2 REGEX"),
 	TIMEOUT_OPT, CLI_OPT_END
@@ -107,8 +110,14 @@ static const struct subcommand {
 	{cmd_add, {"triage add", "triage add [-v] [--case FILE] [OPTIONS] FILE|DIR...",
 	 "File crash logs (directories are walked) into buckets by signature.\n"
 	 "A log with no crash report, an empty or a binary file is reported as\n"
-	 "`gred: FILE: problem`, skipped, and makes the exit status 1; the other\n"
-	 "logs are still filed. Re-adding the same file is a no-op.\n",
+	 "`gred: FILE: problem` and skipped; the other logs are still filed.\n"
+	 "Re-adding the same file is a no-op, and a log skipped before is\n"
+	 "skipped again silently (counted as \"skipped before\").\n"
+	 "\n"
+	 "Exit status: 0 if every log was filed or had been skipped before; 1\n"
+	 "if a log not seen before could not be filed, or on errors.\n"
+	 "The store is .gred/triage.db in the current directory or the nearest\n"
+	 "parent that has one (created here if none has), unless --db names it.\n",
 	 add_opts, sig_opts,
 	 "gred triage add crashes/                # every log under crashes/\n"
 	 "gred triage add -v --db bugs.db a.log b.log --case bug.mlir", -1}},
@@ -122,7 +131,8 @@ static const struct subcommand {
 	 "gred triage run --timeout 30 --db bugs.db -- ./compiler bug.mlir", 0}},
 	{cmd_list, {"triage list", "triage list [--json] [--db PATH]",
 	 "List buckets, most frequent first: id, count, first and last seen,\n"
-	 "signature, crash, smallest case.\n",
+	 "signature, crash, smallest case. The store is .gred/triage.db in the\n"
+	 "current directory or the nearest parent that has one; none is created.\n",
 	 json_opts, store_opts,
 	 "gred triage list\n"
 	 "gred triage list --json --db bugs.db", -1}},
@@ -459,7 +469,7 @@ typedef struct add_state {
 	tcli *c;
 	triage_parser *p;
 	triage_store *s;
-	size_t filed, fresh, dup, bad, in_batch;
+	size_t filed, fresh, dup, bad, known_bad, in_batch;
 	double batch_start;
 	int failed_store, first_json;
 	gred_error e;
@@ -479,43 +489,88 @@ static int flush_batch(add_state *a)
 	return 0;
 }
 
-static int file_one(add_state *a, const char *path, const char *log, size_t len,
-	int truncated, const char *case_path)
+static int begin_batch(add_state *a)
 {
-	triage_sig sig;
-	triage_add_result r;
-	char id[17];
-
-	if (triage_parser_sig(&sig, a->p, log, len, &a->e) < 0) {
-		cli_fail("%s: %s", path, a->e.msg);
-		a->bad++;
-		return 0;
-	}
-	if (!sig.crashed) {
-		cli_fail("%s: no crash found: %s", path, NO_CRASH_WHY);
-		triage_sig_free(&sig);
-		a->bad++;
-		return 0;
-	}
-	if (truncated)
-		fprintf(stderr, "gred: %s: longer than %zu bytes, read its head and tail\n",
-			path, a->c->opts.max_bytes);
 	if (!a->in_batch) {
 		if (triage_store_begin(a->s, &a->e) < 0) {
-			triage_sig_free(&sig);
 			a->failed_store = 1;
 			return cli_fail("%s", a->e.msg);
 		}
 		a->batch_start = now_seconds();
 	}
 	a->in_batch++;
-	if (triage_store_add(&r, a->s, &sig, path, case_path, log, len, &a->e) < 0) {
+	return 0;
+}
+
+/*
+** A log that cannot be filed: reported, and remembered in the store, so
+** that adding the same folder again reports only what is new (the exit
+** status is 1 only if something new failed). what is the log's text,
+** or the reason it could not be read.
+*/
+static int reject(add_state *a, const char *path, const char *what,
+	size_t len, const char *why)
+{
+	int seen = 0;
+
+	if (!a->s) {
+		cli_fail("%s: %s", path, why);
+		a->bad++;
+		return 0;
+	}
+	if (begin_batch(a) < 0)
+		return 1;
+	if (triage_store_reject(&seen, a->s, path, what, len, &a->e) < 0) {
+		triage_store_rollback(a->s);
+		a->in_batch = 0;
+		a->failed_store = 1;
+		return cli_fail("%s", a->e.msg);
+	}
+	if (seen) {
+		a->known_bad++;
+		return 0;
+	}
+	cli_fail("%s: %s", path, why);
+	a->bad++;
+	return 0;
+}
+
+static int file_one(add_state *a, const char *path, const char *log, size_t len,
+	int truncated, const char *case_path)
+{
+	triage_sig sig;
+	triage_add_result r;
+	char id[17], *abs_case;
+
+	if (triage_parser_sig(&sig, a->p, log, len, &a->e) < 0) {
+		char *why = xstrdup(a->e.msg);
+		int err = reject(a, path, log, len, why);
+		free(why);
+		return err;
+	}
+	if (!sig.crashed) {
+		triage_sig_free(&sig);
+		return reject(a, path, log, len, "no crash found: " NO_CRASH_WHY);
+	}
+	if (truncated)
+		fprintf(stderr, "gred: %s: longer than %zu bytes, read its head and tail\n",
+			path, a->c->opts.max_bytes);
+	if (begin_batch(a) < 0) {
+		triage_sig_free(&sig);
+		return 1;
+	}
+	/* by its absolute path, so that report finds it from anywhere */
+	abs_case = case_path ? realpath(case_path, NULL) : NULL;
+	if (triage_store_add(&r, a->s, &sig, path, abs_case ? abs_case : case_path,
+	    log, len, &a->e) < 0) {
+		free(abs_case);
 		triage_sig_free(&sig);
 		triage_store_rollback(a->s);
 		a->in_batch = 0;
 		a->failed_store = 1;
 		return cli_fail("%s", a->e.msg);
 	}
+	free(abs_case);
 	triage_sig_id(&sig, id);
 	if (r.duplicate)
 		a->dup++;
@@ -579,9 +634,10 @@ static int add_path(add_state *a, const char *path, int top)
 	if (!S_ISREG(st.st_mode) && !top)
 		return 0;
 	if (triage_log_read(&log, &len, &trunc, path, a->c->opts.max_bytes, &a->e) < 0) {
-		cli_fail("%s: %s", path, a->e.msg);
-		a->bad++;
-		return 0;
+		char *why = xstrdup(a->e.msg);
+		int err = reject(a, path, why, strlen(why), why);
+		free(why);
+		return err;
 	}
 	{
 		int err = file_one(a, path, log, len, trunc, a->c->case_path);
@@ -624,8 +680,9 @@ static int cmd_add(tcli *c)
 	if (c->json)
 		fputs("]\n", stdout);
 	else
-		printf("filed %zu logs, %zu new buckets%s%zu already filed%s%zu skipped\n",
-			a.filed, a.fresh, ", ", a.dup, ", ", a.bad);
+		printf("filed %zu logs, %zu new buckets, %zu already filed, %zu "
+			"skipped, %zu skipped before\n", a.filed, a.fresh, a.dup,
+			a.bad, a.known_bad);
 	triage_store_close(a.s);
 	triage_parser_free(a.p);
 	return err || a.failed_store || a.bad ? 1 : 0;
@@ -683,6 +740,60 @@ static int output_matches(const char *pattern, const gred_buf *out,
 	return rc;
 }
 
+/* Why check --match said no, on stderr: how CMD ended and the end of
+** what it printed, so a pattern that never matches is seen at once. */
+static void no_match(tcli *c, const triage_run_result *res,
+	const gred_buf *out)
+{
+	size_t len = out->len, start;
+
+	while (len && (out->data[len - 1] == '\n' || out->data[len - 1] == ' '))
+		len--;
+	start = len > 600 ? len - 600 : 0;
+	if (res->timed_out)
+		fprintf(stderr, "gred: %s: timed out after %g s before its output "
+			"matched '%s'", c->cmd[0], c->timeout, c->want_match);
+	else
+		fprintf(stderr, "gred: %s: the pattern '%s' did not match its output "
+			"(%s %d)", c->cmd[0], c->want_match,
+			res->signal ? "signal" : "exit status",
+			res->signal ? res->signal : res->status);
+	if (len)
+		fprintf(stderr, "; the output ends with:\n%.*s\n", (int)(len - start),
+			out->data + start);
+	else
+		fputs("; it printed nothing\n", stderr);
+}
+
+/* --sig takes a signature (16 hex digits) or a bucket of the store (its
+** number or a prefix of its signature), which stands for its signature. */
+static int sig_of_bucket(tcli *c, char want[17])
+{
+	triage_store *s;
+	triage_bucket b;
+	gred_error e;
+	size_t n = strlen(c->want_sig);
+	struct stat st;
+
+	if (n == 16 && strspn(c->want_sig, "0123456789abcdef") == 16) {
+		memcpy(want, c->want_sig, 17);
+		return 0;
+	}
+	if (stat(c->db, &st) < 0 || triage_store_open(&s, c->db, &e) < 0)
+		return cli_fail("triage check: --sig %s: expected a signature (16 hex "
+			"digits, as gred triage sig prints) or a bucket id, and there is "
+			"no store to find bucket %s in", c->want_sig, c->want_sig);
+	if (triage_store_get(&b, s, c->want_sig, &e) < 0) {
+		triage_store_close(s);
+		return cli_fail("triage check: --sig %s: expected a signature (16 hex "
+			"digits) or a bucket id of %s: %s", c->want_sig, c->db, e.msg);
+	}
+	memcpy(want, b.hash, 17);
+	triage_bucket_free(&b);
+	triage_store_close(s);
+	return 0;
+}
+
 static int cmd_check(tcli *c)
 {
 	triage_run_result res;
@@ -690,15 +801,20 @@ static int cmd_check(tcli *c)
 	triage_sig sig;
 	gred_buf out = {0};
 	gred_error e;
-	char id[17];
+	char id[17], want[17];
 	int rc = 1;
 
 	if (!c->cmd)
 		return cli_fail("triage check: want -- CMD [ARGS...] (see gred triage check --help)");
+	if (c->want_sig && (rc = sig_of_bucket(c, want)) != 0)
+		return rc;
+	rc = 1;
 	if (run_capture(&res, &out, c, &e) < 0)
 		return cli_fail("%s", e.msg);
 	if (c->want_match) {
-		rc = res.timed_out ? 1 : output_matches(c->want_match, &out, &e);
+		rc = res.timed_out ? 0 : output_matches(c->want_match, &out, &e);
+		if (rc == 0)
+			no_match(c, &res, &out);
 		buf_free(&out);
 		return rc < 0 ? cli_fail("--match: %s", e.msg) : !rc;
 	}
@@ -714,7 +830,7 @@ static int cmd_check(tcli *c)
 		if (sig.crashed) {
 			triage_sig_id(&sig, id);
 			printf("signature %s\n", id);
-			rc = c->want_sig && strcmp(c->want_sig, id) ? 1 : 0;
+			rc = c->want_sig && strcmp(want, id) ? 1 : 0;
 		}
 		triage_sig_free(&sig);
 	}
@@ -1027,11 +1143,38 @@ static int cmd_show(tcli *c)
 	return rc ? 1 : 0;
 }
 
+/*
+** Which store a command uses. Without --db: .gred/triage.db here or in
+** the nearest parent directory that has one, as git finds its
+** repository; add and run create it here if none has; list and show
+** never create one. check takes it only to look up a bucket id.
+*/
+static int find_store(tcli *c, int (*run)(tcli *c), char **found)
+{
+	int files = run == cmd_add || run == cmd_run;
+	struct stat st;
+
+	if (c->db != default_db) {
+		if (!files && run != cmd_check && run != cmd_sig &&
+		    stat(c->db, &st) < 0)
+			return cli_fail("%s: no such store", c->db);
+		return 0;
+	}
+	*found = triage_store_find(DEFAULT_DB);
+	if (*found)
+		c->db = *found;
+	else if (run == cmd_list || run == cmd_show)
+		return cli_fail("no triage store: " DEFAULT_DB " is not in this "
+			"directory or a parent (gred triage add makes one; --db names one)");
+	return 0;
+}
+
 int triage_main(int argc, char **argv)
 {
 	const struct subcommand *sub = NULL;
 	cli_args args;
 	tcli c;
+	char *found = NULL;
 	size_t i;
 	int rc;
 
@@ -1051,7 +1194,7 @@ int triage_main(int argc, char **argv)
 		return cli_fail("triage: unknown subcommand '%s' (see gred triage --help)",
 			argv[1]);
 	memset(&c, 0, sizeof(c));
-	c.db = DEFAULT_DB;
+	c.db = default_db;
 	triage_options_init(&c.opts);
 	if (cli_parse(&args, &sub->cmd, &c, argc - 1, argv + 1) < 0) {
 		rc = args.status;
@@ -1060,6 +1203,8 @@ int triage_main(int argc, char **argv)
 			"after --", args.operands[0]);
 	} else if (sub->cmd.operands == 0 && args.dashdash && !args.noperands) {
 		rc = cli_fail("%s: no command after '--'", sub->cmd.name);
+	} else if (find_store(&c, sub->run, &found) != 0) {
+		rc = 1;
 	} else {
 		if (sub->cmd.operands == 0) {
 			c.cmd = args.noperands ? args.operands : NULL;
@@ -1069,6 +1214,7 @@ int triage_main(int argc, char **argv)
 		}
 		rc = sub->run(&c);
 	}
+	free(found);
 	cli_args_free(&args);
 	free(c.ignore.v);
 	free(c.ignore_files.v);

@@ -8,7 +8,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <limits.h>
 #include <poll.h>
 #include <stdio.h>
@@ -188,16 +187,6 @@ static void watch_kill_all(group_set *g)
 	}
 }
 
-static int rm_cb(const char *path, const struct stat *st, int flag,
-	struct FTW *ftw)
-{
-	(void)st;
-	(void)flag;
-	(void)ftw;
-	remove(path);
-	return 0;
-}
-
 static void watch_group(group_set *g, char kind, pid_t pgid)
 {
 	size_t i;
@@ -283,7 +272,7 @@ static void watchdog_main(int fd)
 	}
 	watch_kill_all(&g);
 	for (i = 0; i < ndirs; i++)
-		nftw(dirs[i], rm_cb, 16, FTW_DEPTH | FTW_PHYS);
+		dir_remove(dirs[i]);
 	_exit(0);
 }
 

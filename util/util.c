@@ -2,10 +2,12 @@
 ** Small helpers every part of gred shares: error text, memory,
 ** whole-file reads and atomic writes.
 */
+#define _GNU_SOURCE  /* nftw */
 #include "util.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -257,4 +259,34 @@ double now_seconds(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int remove_cb(const char *path, const struct stat *st, int flag,
+	struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	remove(path);
+	return 0;
+}
+
+static int remove_below_cb(const char *path, const struct stat *st, int flag,
+	struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	if (ftw->level > 0)
+		remove(path);
+	return 0;
+}
+
+void dir_remove(const char *path)
+{
+	nftw(path, remove_cb, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+void dir_empty(const char *path)
+{
+	nftw(path, remove_below_cb, 16, FTW_DEPTH | FTW_PHYS);
 }

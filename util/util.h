@@ -83,6 +83,12 @@ void file_atomic_abort(file_atomic *f);
 int file_write_atomic(const char *path, const void *data, size_t len,
 	gred_error *e);
 
+/* Removes the directory tree at path (dir_remove), or everything in it
+** but the directory itself (dir_empty). Symbolic links are not followed.
+** Errors are ignored: what cannot be removed stays. */
+void dir_remove(const char *path);
+void dir_empty(const char *path);
+
 /* Returns the extension of path without the dot ("" if none). */
 const char *path_ext(const char *path);
 

@@ -68,7 +68,7 @@ SH
 chmod +x last.sh
 if ARGS_LOG="$T/args" TEST="$T/w/t.sh" "$GRED" reduce -o warn.mlir in.mlir ./last.sh --timeout 5 2>"$T/err" &&
    cmp -s warn.mlir "$CASES/mulf_feeds_addf/expected.mlir" && grep -q "^--timeout 5 /" "$T/args" &&
-   [ "$(grep -c "^gred: warning: .*--timeout" "$T/err")" -eq 1 ] && [ "$(wc -l <"$T/err")" -eq 1 ]; then
+   [ "$(grep -c "^gred: warning: .*--timeout" "$T/err")" -eq 1 ] && [ "$(wc -l <"$T/err")" -eq 2 ] && tail -1 "$T/err" | grep -q "; wrote warn.mlir$"; then
   pass; else fail "--timeout after TEST: $(cat "$T/err")"; fi
 # After --, the user said where gred's options end: no warning.
 if ARGS_LOG="$T/args" TEST="$T/w/t.sh" "$GRED" reduce -o warn.mlir in.mlir -- ./last.sh --timeout 5 2>"$T/err" &&
