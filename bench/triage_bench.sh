@@ -1,7 +1,12 @@
 #!/bin/sh
-# Triage throughput: files N logs (default 100,000), made by mutating the
-# real logs of test/triage/corpus (pids, ASLR-shifted addresses, noise
-# lines), into a fresh store with `gred triage add`; prints logs/s.
+# Triage quality and throughput.
+# Quality: pairwise precision and recall per format, tuning and held-out
+# sets apart, on the generated corpus MATRIX (default build/triage-matrix,
+# made by test/triage/make_matrix.py when missing) and on the committed
+# corpus test/triage/corpus.
+# Throughput: files N logs (default 100,000), made by mutating the logs of
+# both corpora (pids, ASLR-shifted addresses, noise lines), into a fresh
+# store with `gred triage add`; prints logs/s of CPU and of wall time.
 # usage: bench/triage_bench.sh [GRED] [N]
 set -eu
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -9,11 +14,19 @@ gred=${1:-$here/build/gred}
 n=${2:-100000}
 w=$(mktemp -d "${TMPDIR:-/tmp}/gred-bench.XXXXXX")
 trap 'rm -rf "$w"' EXIT
+matrix=${MATRIX:-$here/build/triage-matrix}
+[ -d "$matrix" ] || python3 "$here/test/triage/make_matrix.py" "$matrix"
+echo "# generated corpus ($matrix)"
+python3 "$here/bench/triage_quality.py" "$gred" "$matrix"
+echo "# committed corpus (test/triage/corpus, one set)"
+python3 "$here/bench/triage_quality.py" "$gred" "$here/test/triage/corpus" --flat
+echo "# throughput"
 
-python3 - "$here/test/triage/corpus" "$w/logs" "$n" <<'PY'
+python3 - "$here/test/triage/corpus" "$w/logs" "$n" "$matrix" <<'PY'
 import os, random, re, sys
 corpus, out, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
-seeds = sorted(os.path.join(d, f) for d, _, fs in os.walk(corpus) for f in fs)
+seeds = sorted(os.path.join(d, f) for c in (corpus, sys.argv[4])
+               for d, _, fs in os.walk(c) for f in fs if f.endswith(".log"))
 seeds = [open(p, "rb").read() for p in seeds]
 rng = random.Random(42)
 pid = re.compile(rb"==\d+==")
@@ -34,15 +47,17 @@ PY
 # Wall time, and CPU time of the add alone (the machine may be shared).
 start=$(date +%s.%N)
 if [ -x /usr/bin/time ]; then
-  /usr/bin/time -f "%U %S %M" -o "$w/time" "$gred" triage add --db "$w/t.db" "$w/logs" >"$w/out"
+  /usr/bin/time -f "%U %S %M" -o "$w/time" "$gred" triage add --db "$w/t.db" "$w/logs" >"$w/out" 2>"$w/err" || :
 else
   "$gred" triage add --db "$w/t.db" "$w/logs" >"$w/out"
   echo "0 0 0" >"$w/time"
 fi
 end=$(date +%s.%N)
-cat "$w/out"
+cat "$w/out"; echo "$(grep -c . "$w/err") logs without a signature (one line each on stderr)"
 awk -v n="$n" -v s="$start" -v e="$end" '{
   t = e - s; c = $1 + $2
   printf "triage add: %d logs in %.2f s wall: %.0f logs/s\n", n, t, n / t
   if (c > 0) printf "cpu %.2f s (user %.2f, sys %.2f): %.0f logs/s on one core; max rss %d KB\n", c, $1, $2, n / c, $3
-}' "$w/time"
+}' <<EOF
+$(tail -n 1 "$w/time")
+EOF

@@ -15,6 +15,12 @@
 
 /* AddressSanitizer, LeakSanitizer, UBSan, MSan, TSan reports. */
 static const tri_pattern sanitizer[] = {
+	/* An abort the sanitizer caught (handle_abort=1): the assertion or
+	** exception line printed before it says more, so it wins. */
+	{R_EVENT, "Sanitizer: ABRT", "asan:", 3, 0,
+	 "^==\\d+==\\s*ERROR: AddressSanitizer: (?<kind>ABRT)"},
+	{R_EVENT, "Sanitizer: ABRT", "ubsan:", 3, 0,
+	 "^==\\d+==\\s*ERROR: UndefinedBehaviorSanitizer: (?<kind>ABRT)"},
 	{R_EVENT, "AddressSanitizer", "asan:", 1, 0,
 	 "^==\\d+==\\s*ERROR: AddressSanitizer: (?:attempting )?(?<kind>[A-Za-z][\\w-]*)"},
 	{R_EVENT, "LeakSanitizer", "lsan:leak", 1, 0,
@@ -42,7 +48,7 @@ static const tri_pattern sanitizer[] = {
 
 /* gdb: "Program received signal", `bt` frames. */
 static const tri_pattern gdb[] = {
-	{R_SIGNAL, "signal", NULL, 5, 0,
+	{R_SIGNAL, "signal", NULL, 3, 0,
 	 "^Program (?:received|terminated with) signal (?<sig>SIG[A-Z0-9]+)"},
 	{R_FRAME, "signal handler called", NULL, 0, 0,
 	 "^#(?<idx>\\d+)\\s+(?<func><signal handler called>)"},
@@ -53,7 +59,7 @@ static const tri_pattern gdb[] = {
 
 /* lldb: "stop reason = signal SIGSEGV", `bt` frames. */
 static const tri_pattern lldb[] = {
-	{R_SIGNAL, "stop reason", NULL, 5, 0,
+	{R_SIGNAL, "stop reason", NULL, 3, 0,
 	 "stop reason = (?:signal )?(?<sig>SIG[A-Z0-9]+|EXC_[A-Z_]+)"},
 	{R_FRAME, "frame #", NULL, 0, 0,
 	 "^[\\s*]*frame #(?<idx>\\d+): 0x(?<addr>[0-9a-fA-F]+) (?<module>[^\\s`]+)`(?<func>.+?)"
@@ -221,7 +227,9 @@ const tri_ignore tri_ignores[] = {
 	{0, "^(?:__GI_)?(?:abort|raise|gsignal)$"},
 	{0, "^__pthread_kill|^pthread_kill$|^__GI___pthread_kill"},
 	{0, "^(?:__GI_)?__assert_fail|^__assert_fail_base$|^__assert_perror_fail$|^__assert_rtn$"},
-	{0, "^__libc_|^__GI___libc_|^_start$|^__fortify_fail|^__chk_fail|^__stack_chk_fail"},
+	/* glibc's heap checks, named by a debugger with libc's symbols */
+	{0, "^malloc_printerr$|^_int_(?:free|malloc|realloc)$|^__libc_message$|^cfree$"},
+	{0, "^__libc_|^__GI___libc_|^_start$|^call_init$|^__fortify_fail|^__chk_fail|^__stack_chk_fail"},
 	{0, "^__(?:asan|lsan|ubsan|msan|tsan|sanitizer|interception)|^_?__interceptor_"},
 	{0, "^(?:malloc|calloc|realloc|free|reallocarray|posix_memalign|aligned_alloc|"
 	    "memalign|valloc|operator new|operator delete)(?:\\[\\])?$"},
@@ -230,6 +238,9 @@ const tri_ignore tri_ignores[] = {
 	{0, "^llvm::function_ref::callback_fn$"},
 	{0, "^(?:core|alloc)::(?:panicking|result::unwrap_failed|option::|ops::function::)"},
 	{0, "^(?:__rustc::)?rust_begin_unwind$|^rust_panic|^__rust_|^__rustc::"},
+	/* RUST_BACKTRACE=full: the printing of the backtrace itself, with
+	** crate hashes ("<<std[e28293b1]::sys::backtrace::...") */
+	{0, "^<*(?:std|core|alloc)(?:\\[[0-9a-f]+\\])?::"},
 	{0, "^\\?\\?$|^<unknown>$"},
 	{0, "^(?:libc|libm|libdl|libpthread|librt|ld-linux[\\w-]*|libasan|libubsan|liblsan|"
 	    "libtsan|libmsan|libclang_rt[\\w.-]*|libstdc\\+\\+|libc\\+\\+|libc\\+\\+abi|"

@@ -4,6 +4,7 @@
 */
 #define _GNU_SOURCE
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 
 #include "parse.h"
@@ -191,7 +192,8 @@ static void add_frame(tri_scan *s, long *si, enum tri_family fam,
 		s->cframes = s->cframes ? 2 * s->cframes : 64;
 		s->frames = xrealloc(s->frames, s->cframes * sizeof(*s->frames));
 	}
-	s->frames[s->nframes++] = *fr;
+	s->frames[s->nframes] = *fr;
+	s->frames[s->nframes++].lineno = lineno;
 	st = &s->stacks[*si];
 	st->n++;
 	st->last_idx = fr->idx;
@@ -242,6 +244,7 @@ static int on_event(triage_parser *p, scan_state *ss, const tri_format *fmt,
 	ev->kind = group(c, md, line, G_KIND);
 	ev->msg = group(c, md, line, G_MSG);
 	ev->file = group(c, md, line, G_FILE);
+	ev->line = group(c, md, line, G_LINE);
 	ev->func = group(c, md, line, G_FUNC);
 	if (pat->role == R_NEXTMSG)
 		s->want_msg = 1;
@@ -436,6 +439,19 @@ static void scan_line(triage_parser *p, scan_state *ss, const char *line,
 	}
 }
 
+/* A test runner's prefix on every line: ctest's "7: ". */
+static void strip_runner_prefix(const char **line, size_t *n)
+{
+	size_t i = 0;
+
+	while (i < *n && i < 4 && isdigit((unsigned char)(*line)[i]))
+		i++;
+	if (i && i + 1 < *n && (*line)[i] == ':' && (*line)[i + 1] == ' ') {
+		*line += i + 2;
+		*n -= i + 2;
+	}
+}
+
 void tri_scan_log(triage_parser *p, const char *log, size_t len)
 {
 	tri_scan *s = &p->scan;
@@ -452,18 +468,21 @@ void tri_scan_log(triage_parser *p, const char *log, size_t len)
 		const char *nl = memchr(line, '\n', (size_t)(end - line));
 		size_t n = nl ? (size_t)(nl - line) : (size_t)(end - line);
 
+		const char *text = line;
+
 		ss.lineno++;
 		if (n && line[n - 1] == '\r')
 			n--;
+		strip_runner_prefix(&text, &n);
 		if (s->want_msg) {
 			s->want_msg = 0;
 			if (s->nevents) {
 				tri_event *ev = &s->events[s->nevents - 1];
-				ev->msg.p = line;
+				ev->msg.p = text;
 				ev->msg.n = n;
 			}
 		} else if (n > 0 && n <= MAX_LINE) {
-			scan_line(p, &ss, line, n);
+			scan_line(p, &ss, text, n);
 		}
 		line = nl ? nl + 1 : end;
 	}

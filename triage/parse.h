@@ -76,6 +76,7 @@ typedef struct tri_rawframe {
 	tri_span func, file, module, off, addr;
 	long line;
 	long idx;
+	size_t lineno;   /* line of the log it was read from */
 } tri_rawframe;
 
 typedef struct tri_stack {
@@ -90,7 +91,7 @@ typedef struct tri_event {
 	const tri_pattern *pat;
 	const tri_format *fmt;
 	size_t lineno;
-	tri_span kind, msg, file, func;
+	tri_span kind, msg, file, line, func;
 	const char *sigkind; /* R_SIGNAL: kind from the signal table */
 	const char *signame;
 	long stack;          /* attached stack, or -1 */
@@ -124,6 +125,7 @@ struct triage_parser {
 	gred_buf user_ignore;       /* user patterns, '|'-joined */
 	tri_scan scan;
 	gred_buf tmp;
+	gred_buf unwrapped;         /* a hard-wrapped log, re-joined */
 };
 
 int tri_compile(triage_parser *p, gred_error *e);

@@ -14,6 +14,7 @@
 #include "parse.h"
 
 #define MAX_DISPLAY 64
+#define N_ELEMS(a) (sizeof(a) / sizeof((a)[0]))
 #define BINARY_SAMPLE 65536
 
 void triage_options_init(triage_options *opts)
@@ -73,6 +74,7 @@ void triage_parser_free(triage_parser *p)
 		pcre2_code_free(p->cut_re);
 	buf_free(&p->user_ignore);
 	buf_free(&p->tmp);
+	buf_free(&p->unwrapped);
 	free(p->scan.events);
 	free(p->scan.stacks);
 	free(p->scan.frames);
@@ -141,6 +143,20 @@ static tri_event *pick_event(tri_scan *s)
 	return best;
 }
 
+/* A debugger prints the stop frame alone, then `bt` prints the whole
+** stack from the same frame #0: the whole one is the stack. */
+static long longer_restart(const tri_scan *s, size_t i)
+{
+	size_t j;
+
+	for (j = i + 1; j < s->nstacks && j <= i + 2; j++)
+		if (s->stacks[j].family == s->stacks[i].family &&
+		    s->stacks[j].n > s->stacks[i].n &&
+		    s->stacks[j].lineno < s->stacks[i].lineno + 40)
+			i = j;
+	return (long)i;
+}
+
 /* The stack of an event: its own, else the first of its family after
 ** it, else the last one before it. */
 static long pick_stack(tri_scan *s, const tri_event *ev, enum tri_family fam)
@@ -155,10 +171,30 @@ static long pick_stack(tri_scan *s, const tri_event *ev, enum tri_family fam)
 		if (st->family != fam || st->n == 0)
 			continue;
 		if (!ev || st->lineno >= ev->lineno)
-			return (long)i;
+			return longer_restart(s, i);
 		before = (long)i;
 	}
 	return before;
+}
+
+/* Below the C library's entry point (__libc_start_main, _start) every
+** program of one build looks the same: those frames name no bug. */
+static void ignore_below_entry(triage_sig *sig, const char **mods)
+{
+	size_t k;
+	int seen = 0;
+
+	for (k = 0; k < sig->nstack; k++) {
+		const char *f = sig->stack[k].func;
+		if (seen) {
+			sig->stack[k].ignored = 1;
+			continue;
+		}
+		if (!strncmp(f, "__libc_start", 12) || !strcmp(f, "_start") ||
+		    (k > 0 && mods[k] && !strncmp(mods[k], "libc.so", 7) &&
+		     !sig->stack[k - 1].ignored))
+			seen = 1;
+	}
 }
 
 /* Builds display frame k of the stack (crash order: innermost first). */
@@ -187,25 +223,33 @@ static void make_frame(triage_parser *p, triage_frame *out,
 			buf_puts(b, "<anonymous>");
 	} else if (fr->func.n && fr->func.p[0] == '<') {
 		buf_append(b, fr->func.p, fr->func.n);  /* <signal handler called> */
-	} else if (fr->func.n) {
+	} else if (fr->func.n && !(fr->func.n == 2 && !memcmp(fr->func.p, "??", 2))) {
 		tri_norm_func(b, fr->func.p, fr->func.n);
 	}
+	if (mod && (fr->off.n || fr->addr.n)) {
+		/* The address within its page is the same with or without
+		** ASLR, as an address or as module+offset; a versioned tool
+		** name (mlir-opt-19) is its plain name. */
+		tri_span a = fr->off.n ? fr->off : fr->addr;
+		size_t k = a.n > 3 ? a.n - 3 : 0, stem = mn;
+		while (stem > 0 && isdigit((unsigned char)mod[stem - 1]))
+			stem--;
+		if (stem == mn || stem == 0 || mod[stem - 1] != '-')
+			stem = mn;
+		else
+			stem--;
+		out->where = xasprintf("%.*s@0x%.*s", (int)stem, mod,
+			(int)(a.n - k), a.p + k);
+	} else if (fr->addr.n > 3 && fam == FAM_NATIVE) {
+		/* A debugger's frame in the program itself names no module. */
+		out->where = xasprintf("@0x%.*s", 3, fr->addr.p + fr->addr.n - 3);
+	} else {
+		out->where = NULL;
+	}
 	if (!b->len) {
-		if (mod && (fr->off.n || fr->addr.n)) {
-			/* No symbol: the address within its page is the same with
-			** or without ASLR, as an address or as module+offset; a
-			** versioned tool name (mlir-opt-19) is its plain name. */
-			tri_span a = fr->off.n ? fr->off : fr->addr;
-			size_t k = a.n > 3 ? a.n - 3 : 0, stem = mn;
-			while (stem > 0 && isdigit((unsigned char)mod[stem - 1]))
-				stem--;
-			if (stem == mn || stem == 0 || mod[stem - 1] != '-')
-				stem = mn;
-			else
-				stem--;
+		if (out->where) {
 			*unnamed = 1;
-			buf_printf(b, "%.*s@0x%.*s", (int)stem, mod, (int)(a.n - k),
-				a.p + k);
+			buf_puts(b, out->where);
 		} else {
 			buf_puts(b, "??");
 		}
@@ -318,6 +362,7 @@ static int build_stack(triage_sig *out, triage_parser *p, const tri_stack *st)
 		unnamed[k] = 0;
 		make_frame(p, &out->stack[k], fr, st->family, &is_abort,
 			&unnamed[k]);
+		out->stack[k].lineno = fr->lineno;
 		mods[k] = fr->module.n ? tri_basename(fr->module.p,
 			fr->module.n, &mn) : NULL;
 	}
@@ -326,10 +371,15 @@ static int build_stack(triage_sig *out, triage_parser *p, const tri_stack *st)
 	** instruction, which moves with the input inside one function;
 	** its callers' return addresses do not. */
 	top = cut_handlers(out, mods);
+	ignore_below_entry(out, mods);
 	if (top < n && unnamed[top] && !out->stack[top].ignored) {
 		char *at = strchr(out->stack[top].func, '@');
 		if (at)
 			strcpy(at + 1, "?");
+	}
+	if (top < n) {
+		free(out->stack[top].where);
+		out->stack[top].where = NULL;
 	}
 	return is_abort;
 }
@@ -379,6 +429,14 @@ static void add_message(gred_buf *msg, const tri_event *ev,
 		tri_norm_message(msg, ev->msg.p, ev->msg.n, is_assert ?
 			NORM_VERBATIM : fam == FAM_PYTHON || fam == FAM_NODE ?
 			NORM_VALUES : NORM_MESSAGE);
+	/* A panic's location is where the bug is, with a backtrace or
+	** without one (RUST_BACKTRACE unset). */
+	if (ev && fam == FAM_RUST && ev->file.n && ev->line.n) {
+		size_t bn;
+		const char *base = tri_basename(ev->file.p, ev->file.n, &bn);
+		buf_printf(msg, " at %.*s:%.*s", (int)bn, base, (int)ev->line.n,
+			ev->line.p);
+	}
 }
 
 /* out->frames: the top frames not ignored, at most `most`. */
@@ -387,9 +445,16 @@ static void pick_frames(triage_sig *out, int most)
 	size_t k;
 
 	out->frames = xcalloc((size_t)most, sizeof(char *));
-	for (k = 0; k < out->nstack && out->nframes < (size_t)most; k++)
-		if (!out->stack[k].ignored)
-			out->frames[out->nframes++] = xstrdup(out->stack[k].func);
+	for (k = 0; k < out->nstack && out->nframes < (size_t)most; k++) {
+		const triage_frame *f = &out->stack[k];
+		if (f->ignored)
+			continue;
+		/* Everything inlined into main: main's line is the crash site. */
+		if (!out->nframes && !strcmp(f->func, "main") && f->line)
+			out->frames[out->nframes++] = xasprintf("main:%d", f->line);
+		else
+			out->frames[out->nframes++] = xstrdup(f->func);
+	}
 }
 
 /* Without frames, what the report says instead: a bare signal's name,
@@ -398,7 +463,7 @@ static void add_frameless_detail(gred_buf *msg, const tri_event *ev)
 {
 	if (ev && ev->signame && !msg->len)
 		buf_puts(msg, ev->signame);  /* all a bare signal line says */
-	if (ev && ev->file.n) {
+	if (ev && ev->file.n && ev->fmt->family != FAM_RUST) {
 		size_t bn;
 		const char *base = tri_basename(ev->file.p, ev->file.n, &bn);
 		buf_printf(msg, "%sat %.*s", msg->len ? " " : "", (int)bn, base);
@@ -414,8 +479,100 @@ static void add_frameless_detail(gred_buf *msg, const tri_event *ev)
 static int says_nothing(const triage_sig *out, const tri_event *ev,
 	size_t msglen)
 {
+	size_t n;
+
+	/* A stripped program whose whole stack is the faulting instruction
+	** ("prog@?"): every crash of that kind in that build looks alike. */
+	if (out->crashed && out->nframes == 1 &&
+	    (n = strlen(out->frames[0])) >= 2 && !strcmp(out->frames[0] + n - 2, "@?"))
+		return 1;
 	return out->crashed && !out->nframes && !msglen &&
 		(!ev || ev->pat->role == R_STACK || ev->pat->role == R_SIGNAL);
+}
+
+/*
+** The crash class compared by similarity matching: one name for what
+** different tools call the same death. A fatal signal is "signal"
+** whoever reports it (gdb's SIGSEGV, ASan's SEGV, LLVM's stack dump,
+** UBSan's division by zero or null load); an abort with an assertion or
+** without is "ABRT"; ASan's double-free and glibc's heap check are
+** "heap-corruption". Other kinds are their own class.
+*/
+static const char *crash_class(const char *kind, const char *message)
+{
+	static const char *const deadly[] = {"crash", "SEGV", "FPE", "BUS", "ILL",
+		"TRAP", "stack-overflow", "unknown-crash"};
+	static const char *const aborts[] = {"abort", "assert", "ABRT", "terminate"};
+	static const char *const ubsan_deadly[] = {"division by zero",
+		"load of null pointer", "store to null pointer",
+		"member access within null pointer"};
+	const char *colon = strchr(kind, ':'), *k = kind;
+	size_t i;
+
+	if (colon && (!strncmp(kind, "asan:", 5) || !strncmp(kind, "ubsan:", 6) ||
+	    !strncmp(kind, "msan:", 5)))
+		k = colon + 1;
+	for (i = 0; i < N_ELEMS(deadly); i++)
+		if (!strcmp(k, deadly[i]))
+			return "signal";
+	for (i = 0; i < N_ELEMS(aborts); i++)
+		if (!strcmp(k, aborts[i]))
+			return "ABRT";
+	if (!strcmp(k, "double-free") || !strcmp(k, "heap-corruption"))
+		return "heap-corruption";
+	if (!strcmp(kind, "ubsan"))
+		for (i = 0; i < N_ELEMS(ubsan_deadly); i++)
+			if (!strncmp(message, ubsan_deadly[i], strlen(ubsan_deadly[i])))
+				return "signal";
+	return kind;
+}
+
+/* A display frame that has no name: module@address only. */
+static int frame_unnamed(const triage_frame *f)
+{
+	size_t n = strlen(f->func);
+	return (f->where && !strcmp(f->func, f->where)) ||
+		(n >= 2 && !strcmp(f->func + n - 2, "@?"));
+}
+
+/* out->match: class, message, then the meaningful frames as
+** "name<TAB>where" (see triage_match_similar). */
+static void set_match(triage_sig *out, size_t msglen)
+{
+	gred_buf m = {0};
+	size_t k, n = 0;
+
+	/* A traceback cut before its exception line lacks the innermost
+	** frames: what is left is the program's common entry path. */
+	if (!strcmp(out->kind, "python") || !strcmp(out->kind, "node"))
+		return;
+	/* The message as the report said it: not the frameless detail
+	** (signal name, file) a log with no stack gets in its key. */
+	buf_printf(&m, "%s\n%.*s", crash_class(out->kind, out->message),
+		(int)msglen, out->message);
+	for (k = 0; k < out->nstack && n < TRIAGE_MATCH_FRAMES; k++) {
+		const triage_frame *f = &out->stack[k];
+		/* Below the C library's entry point (_start) every program
+		** of one build looks the same. */
+		if (n && (!strncmp(f->func, "__libc_start", 12) ||
+		    !strcmp(f->func, "_start") ||
+		    (f->where && !strncmp(f->where, "libc.so", 7))))
+			break;
+		if (f->ignored)
+			continue;
+		/* main names no bug: all of a program's crashes go through
+		** it. Alone on top (everything inlined into it), its line is
+		** what tells them apart. */
+		if (!strcmp(f->func, "main")) {
+			if (!n)
+				buf_printf(&m, "\nmain:%d\t", f->line);
+			break;
+		}
+		buf_printf(&m, "\n%s\t%s", frame_unnamed(f) ? "" : f->func,
+			f->where ? f->where : "");
+		n++;
+	}
+	out->match = m.data;
 }
 
 /* out->key (kind, message, frames, a line each) and its hash. */
@@ -431,6 +588,111 @@ static void set_key(triage_sig *out)
 	out->hash = hash_bytes(key.data, key.len);
 }
 
+/*
+** A paste hard-wrapped at a fixed width (a narrow issue box, a terminal
+** that breaks names mid-word) has its longest lines all of one length,
+** and many of them. Those lines are joined with the next: the assertion
+** or frame they cut is one line again. Returns log itself when the log
+** does not look wrapped.
+*/
+#define WRAP_MIN 60
+
+static int mid_word(char last, char next)
+{
+	return !isspace((unsigned char)last) && !isspace((unsigned char)next);
+}
+
+#define WRAP_MAX 400
+static const char *unwrap(gred_buf *b, const char *log, size_t *len)
+{
+	unsigned short count[WRAP_MAX + 1];
+	const char *line = log, *end = log + *len, *nl;
+	size_t width = 0, longest = 0, w, lines = 0;
+
+	memset(count, 0, sizeof(count));
+	for (; line < end; line = nl + 1) {
+		size_t n;
+		lines++;
+		nl = memchr(line, '\n', (size_t)(end - line));
+		if (!nl)
+			nl = end;
+		n = (size_t)(nl - line);
+		if (n > longest)
+			longest = n;
+		if (n >= WRAP_MIN && n <= WRAP_MAX && count[n] < 60000)
+			count[n]++;
+	}
+	/* A short paste wraps a line or two; a long log must show more. */
+	if (longest < WRAP_MIN || longest > WRAP_MAX ||
+	    count[longest] < (lines < 40 ? 2 : 3))
+		return log;
+	width = longest;
+	/* A wrap cuts through words: "li" / "ne 47". Lines that end a
+	** record at one length (a sanitizer's frames with their BuildId)
+	** end in ")" before an indented next line. */
+	for (line = log, w = 0; line < end; line = nl + 1) {
+		nl = memchr(line, '\n', (size_t)(end - line));
+		if (!nl)
+			nl = end;
+		if ((size_t)(nl - line) == width && nl + 1 < end &&
+		    mid_word(nl[-1], nl[1]))
+			w++;
+	}
+	if (3 * w < 2 * count[width] || !w)
+		return log;
+	b->len = 0;
+	for (line = log; line < end; line = nl + 1) {
+		nl = memchr(line, '\n', (size_t)(end - line));
+		if (!nl)
+			nl = end;
+		buf_append(b, line, (size_t)(nl - line));
+		if (nl < end && ((size_t)(nl - line) != width || nl + 1 >= end ||
+		    isspace((unsigned char)nl[1])))
+			buf_puts(b, "\n");
+	}
+	*len = b->len;
+	return b->data;
+}
+
+/* Appends line `want` (1-based) of log as "N: text". */
+static void quote_line(gred_buf *b, const char *log, size_t len, size_t want)
+{
+	const char *line = log, *end = log + len, *nl;
+	size_t n = 1;
+
+	for (; line < end && n < want; n++) {
+		nl = memchr(line, '\n', (size_t)(end - line));
+		line = nl ? nl + 1 : end;
+	}
+	if (line >= end)
+		return;
+	nl = memchr(line, '\n', (size_t)(end - line));
+	buf_printf(b, "%zu: %.*s\n", want, (int)((nl ? nl : end) - line), line);
+}
+
+/* out->explain: the report's line, then those of the frames in the key. */
+static void set_explain(triage_sig *out, const tri_event *ev, const char *log,
+	size_t len)
+{
+	gred_buf b = {0};
+	size_t k, n = 0, last = 0;
+
+	buf_puts(&b, "");
+	if (ev) {
+		quote_line(&b, log, len, ev->lineno);
+		last = ev->lineno;
+	}
+	for (k = 0; k < out->nstack && n < out->nframes; k++) {
+		if (out->stack[k].ignored)
+			continue;
+		n++;
+		if (out->stack[k].lineno && out->stack[k].lineno != last)
+			quote_line(&b, log, len, out->stack[k].lineno);
+		last = out->stack[k].lineno;
+	}
+	out->explain = b.data;
+}
+
 int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
 	size_t len, gred_error *e)
 {
@@ -440,10 +702,12 @@ int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
 	gred_buf msg = {0};
 	int is_abort = 0;
 	long si;
+	size_t said;
 
 	memset(out, 0, sizeof(*out));
 	if (check_text(log, len, e) < 0)
 		return -1;
+	log = unwrap(&p->unwrapped, log, &len);
 	tri_scan_log(p, log, len);
 	ev = pick_event(s);
 	fam = pick_family(s, ev);
@@ -455,13 +719,18 @@ int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
 	out->format = xstrdup(ev ? ev->fmt->name : si >= 0 ? "stack" : "none");
 	add_message(&msg, ev, fam);
 	pick_frames(out, p->opts.frames);
+	said = msg.len;
 	if (!out->nframes)
 		add_frameless_detail(&msg, ev);
 	if (says_nothing(out, ev, msg.len))
-		buf_printf(&msg, "nothing read but a crash; log %016llx",
+		buf_printf(&msg, "%snothing read but a crash; log %016llx",
+			msg.len ? "; " : "",
 			(unsigned long long)hash_bytes(log, len));
 	out->message = msg.data ? msg.data : xstrdup("");
 	set_key(out);
+	set_match(out, said);
+	if (p->opts.explain)
+		set_explain(out, ev, log, len);
 	return 0;
 }
 
@@ -493,9 +762,12 @@ void triage_sig_free(triage_sig *sig)
 	for (k = 0; k < sig->nstack; k++) {
 		free(sig->stack[k].func);
 		free(sig->stack[k].file);
+		free(sig->stack[k].where);
 	}
 	free(sig->stack);
 	free(sig->key);
+	free(sig->match);
+	free(sig->explain);
 	memset(sig, 0, sizeof(*sig));
 }
 

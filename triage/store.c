@@ -17,7 +17,8 @@
 #define SAMPLE_BYTES 65536
 #define STORE_VERSION 1
 
-enum { ST_FIND_MEMBER, ST_UPSERT, ST_MEMBER, ST_SMALLEST, ST_REJECT, ST_N };
+enum { ST_FIND_MEMBER, ST_UPSERT, ST_MEMBER, ST_SMALLEST, ST_REJECT,
+	ST_FIND_SHAPE, ST_ADD_SHAPE, ST_COUNT, ST_SHAPES, ST_N };
 
 static const char *statements[ST_N] = {
 	"SELECT bucket FROM members WHERE source = ?1 AND content = ?2",
@@ -31,6 +32,11 @@ static const char *statements[ST_N] = {
 	"UPDATE buckets SET smallest_case = ?2, smallest_size = ?3"
 	" WHERE id = ?1 AND (smallest_size IS NULL OR smallest_size > ?3)",
 	"INSERT OR IGNORE INTO rejected(source, content, added) VALUES(?1, ?2, ?3)",
+	"SELECT bucket FROM shapes WHERE hash = ?1",
+	"INSERT OR IGNORE INTO shapes(hash, bucket, match_text) VALUES(?1, ?2, ?3)",
+	"UPDATE buckets SET count = count + 1, last_seen = max(last_seen, ?2)"
+	" WHERE id = ?1",
+	"SELECT id, bucket, match_text FROM shapes WHERE id > ?1 ORDER BY id",
 };
 
 static const char schema[] =
@@ -62,14 +68,42 @@ static const char schema[] =
 	" source TEXT NOT NULL,"
 	" content TEXT NOT NULL,"
 	" added INTEGER NOT NULL,"
-	" PRIMARY KEY(source, content));";
+	" PRIMARY KEY(source, content));"
+	/* Every signature filed and the bucket it went to: a signature
+	** unlike any seen before joins the bucket of a similar one. */
+	"CREATE TABLE IF NOT EXISTS shapes("
+	" id INTEGER PRIMARY KEY,"
+	" hash TEXT NOT NULL UNIQUE,"
+	" bucket INTEGER NOT NULL REFERENCES buckets(id),"
+	" match_text TEXT NOT NULL);";
+
+/* A signature already filed, kept in memory for similarity search. */
+typedef struct shape {
+	int64_t bucket;
+	char *match;
+} shape;
 
 struct triage_store {
 	sqlite3 *db;
 	sqlite3_stmt *st[ST_N];
 	char *path;
 	int in_tx;
+	shape *shapes;         /* rows of `shapes` read so far */
+	size_t nshapes, cshapes;
+	int64_t shapes_upto;   /* highest shapes.id read */
 };
+
+static void forget_shapes(triage_store *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nshapes; i++)
+		free(s->shapes[i].match);
+	free(s->shapes);
+	s->shapes = NULL;
+	s->nshapes = s->cshapes = 0;
+	s->shapes_upto = 0;
+}
 
 static int db_error(triage_store *s, gred_error *e, const char *what)
 {
@@ -173,6 +207,7 @@ void triage_store_close(triage_store *s)
 		triage_store_rollback(s);
 	for (i = 0; i < ST_N; i++)
 		sqlite3_finalize(s->st[i]);
+	forget_shapes(s);
 	sqlite3_close(s->db);
 	free(s->path);
 	free(s);
@@ -198,6 +233,7 @@ void triage_store_rollback(triage_store *s)
 {
 	exec(s, "ROLLBACK", NULL);
 	s->in_tx = 0;
+	forget_shapes(s);  /* may name buckets the rollback took back */
 }
 
 static void bind_text(sqlite3_stmt *st, int i, const char *t, size_t n)
@@ -284,6 +320,85 @@ char *triage_store_find(const char *name)
 	return NULL;
 }
 
+static void remember_shape(triage_store *s, int64_t bucket, const char *match)
+{
+	if (s->nshapes == s->cshapes) {
+		s->cshapes = s->cshapes ? 2 * s->cshapes : 64;
+		s->shapes = xrealloc(s->shapes, s->cshapes * sizeof(*s->shapes));
+	}
+	s->shapes[s->nshapes].bucket = bucket;
+	s->shapes[s->nshapes].match = xstrdup(match);
+	s->nshapes++;
+}
+
+/* Reads the shapes other processes (or earlier runs) have filed. */
+static int read_shapes(triage_store *s, gred_error *e)
+{
+	sqlite3_stmt *st = s->st[ST_SHAPES];
+	int rc;
+
+	sqlite3_reset(st);
+	sqlite3_bind_int64(st, 1, s->shapes_upto);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const unsigned char *m = sqlite3_column_text(st, 2);
+		s->shapes_upto = sqlite3_column_int64(st, 0);
+		remember_shape(s, sqlite3_column_int64(st, 1), m ? (const char *)m : "");
+	}
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? 0 : db_error(s, e, "cannot read");
+}
+
+/* The bucket of this signature or of one similar to it, or 0. */
+static int find_bucket(int64_t *out, triage_store *s, const triage_sig *sig,
+	const char *id, gred_error *e)
+{
+	sqlite3_stmt *st = s->st[ST_FIND_SHAPE];
+	size_t i;
+	int rc;
+
+	*out = 0;
+	sqlite3_reset(st);
+	bind_text(st, 1, id, 16);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*out = sqlite3_column_int64(st, 0);
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return db_error(s, e, "cannot read");
+	if (*out || !sig->match)
+		return 0;
+	if (read_shapes(s, e) < 0)
+		return -1;
+	for (i = 0; i < s->nshapes; i++)
+		if (triage_match_similar(sig->match, s->shapes[i].match)) {
+			*out = s->shapes[i].bucket;
+			break;
+		}
+	return 0;
+}
+
+static int add_shape(triage_store *s, int64_t bucket, const triage_sig *sig,
+	const char *id, gred_error *e)
+{
+	sqlite3_stmt *st = s->st[ST_ADD_SHAPE];
+	const char *m = sig->match ? sig->match : "";
+	int rc;
+
+	sqlite3_reset(st);
+	bind_text(st, 1, id, 16);
+	sqlite3_bind_int64(st, 2, bucket);
+	bind_text(st, 3, m, strlen(m));
+	rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE)
+		return db_error(s, e, "cannot write");
+	if (sqlite3_changes(s->db)) {
+		s->shapes_upto = sqlite3_last_insert_rowid(s->db);
+		remember_shape(s, bucket, m);
+	}
+	return 0;
+}
+
 int triage_store_add(triage_add_result *out, triage_store *s,
 	const triage_sig *sig, const char *source, const char *case_path,
 	const char *log, size_t len, gred_error *e)
@@ -316,6 +431,19 @@ int triage_store_add(triage_add_result *out, triage_store *s,
 	if (rc != SQLITE_DONE)
 		return db_error(s, e, "cannot read");
 
+	if (find_bucket(&out->bucket, s, sig, id, e) < 0)
+		return -1;
+	if (out->bucket) {
+		st = s->st[ST_COUNT];
+		sqlite3_reset(st);
+		sqlite3_bind_int64(st, 1, out->bucket);
+		sqlite3_bind_int64(st, 2, now);
+		rc = sqlite3_step(st);
+		sqlite3_reset(st);
+		if (rc != SQLITE_DONE || add_shape(s, out->bucket, sig, id, e) < 0)
+			return db_error(s, e, "cannot write");
+		goto member;
+	}
 	frames = frames_text(sig, 0);
 	stack = frames_text(sig, 1);
 	st = s->st[ST_UPSERT];
@@ -339,7 +467,10 @@ int triage_store_add(triage_add_result *out, triage_store *s,
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
 		;
 	sqlite3_reset(st);
+	if (add_shape(s, out->bucket, sig, id, e) < 0)
+		goto done;
 
+member:
 	st = s->st[ST_MEMBER];
 	sqlite3_reset(st);
 	sqlite3_bind_int64(st, 1, out->bucket);

@@ -19,6 +19,7 @@ typedef struct triage_options {
 	size_t max_bytes;     /* a longer log is read as its head and tail */
 	const char **ignore;  /* extra frame-ignore patterns (PCRE2), or NULL */
 	size_t nignore;
+	int explain;          /* fill triage_sig.explain (default 0) */
 } triage_options;
 
 #define TRIAGE_FRAMES_DEFAULT 3
@@ -33,6 +34,9 @@ typedef struct triage_frame {
 	char *file;   /* base name, or NULL */
 	int line;     /* 0 if unknown */
 	int ignored;  /* skipped by the ignore table */
+	char *where;  /* "module@0xabc": module and the address's low 12 bits
+	                 (the same with or without ASLR or symbols), or NULL */
+	size_t lineno; /* line of the log it was read from */
 } triage_frame;
 
 /*
@@ -53,7 +57,24 @@ typedef struct triage_sig {
 	char *key;
 	uint64_t hash;
 	int truncated;    /* the log was longer than max_bytes */
+	char *explain;    /* with opts.explain: the log lines that made the
+	                     signature, "LINENO: text" each, else NULL */
+	char *match;      /* what similarity matching compares: crash class,
+	                     message, then up to TRIAGE_MATCH_FRAMES frames as
+	                     "name\twhere" lines (see triage_match_similar) */
 } triage_sig;
+
+#define TRIAGE_MATCH_FRAMES 8
+
+/*
+** Whether two signatures' match texts name one bug although their keys
+** differ: the same crash class, compatible messages, and stacks alike
+** (same crashing frame, or a long common subsequence of frames, a frame
+** being the same by name or by module and address). This is what
+** survives inlining, optimisation levels, symbolised or not, and one
+** tool's capture against another's.
+*/
+int triage_match_similar(const char *a, const char *b);
 
 /* Compiled pattern tables and the ignore list; reuse it across logs. */
 typedef struct triage_parser triage_parser;
@@ -155,5 +176,14 @@ void triage_bucket_free(triage_bucket *b);
 int triage_store_members(triage_store *s, int64_t bucket,
 	int (*fn)(const char *source, int64_t added, void *ctx), void *ctx,
 	gred_error *e);
+
+/*
+** Orders n buckets furthest-point-first: order[0] is 0 (pass the most
+** frequent first), each next one the bucket whose nearest ranked bucket
+** is furthest away; dist[r] is that distance (0 same words, 1 none in
+** common). texts are the buckets' kind, message and frames.
+*/
+void triage_rank(size_t *order, double *dist, const char *const *texts,
+	size_t n);
 
 #endif

@@ -3,6 +3,7 @@
 ** list, show, sig, check), over the library in triage.h.
 */
 #include <dirent.h>
+#include <ctype.h>
 #include <errno.h>
 #include <signal.h>
 #include <stddef.h>
@@ -21,6 +22,9 @@
 #include "triage.h"
 
 #define DEFAULT_DB ".gred/triage.db"
+/* What a log without a signature lacked, said on its one line. */
+#define NO_CRASH_WHY "no crash report, fatal signal, exception or stack trace in it"
+
 /* The default as a pointer: c->db still pointing here means no --db. */
 static const char default_db[] = DEFAULT_DB;
 #define BATCH_FILES 512
@@ -97,6 +101,7 @@ static int cmd_list(tcli *c);
 static int cmd_show(tcli *c);
 static int cmd_sig(tcli *c);
 static int cmd_check(tcli *c);
+static int cmd_rank(tcli *c);
 
 static const struct subcommand {
 	int (*run)(tcli *c);
@@ -131,6 +136,13 @@ static const struct subcommand {
 	 json_opts, store_opts,
 	 "gred triage list\n"
 	 "gred triage list --json --db bugs.db", -1}},
+	{cmd_rank, {"triage rank", "triage rank [--json] [--db PATH]",
+	 "List one representative per bucket, furthest-point-first: the most\n"
+	 "frequent bucket, then each time the one least like all listed before\n"
+	 "(distance of their kind, message and frame words), so that the first\n"
+	 "lines cover the most distinct bugs.\n",
+	 json_opts, store_opts,
+	 "gred triage rank | head -20", -1}},
 	{cmd_show, {"triage show", "triage show [--json] [--db PATH] ID",
 	 "Show one bucket (ID is its number or a prefix of its signature): the\n"
 	 "normalised stack, its members and one raw log.\n",
@@ -282,22 +294,118 @@ static const char *fmt_time(int64_t t, char buf[32])
 	return buf;
 }
 
-/* One line: "kind: message in f1 < f2 < f3". */
+/* A frame known only by module and address: "mlir-opt@0x8cc", "x@?". */
+static int frame_unnamed(const char *f, size_t n)
+{
+	const char *at = memchr(f, '@', n);
+	size_t k;
+
+	if (!at)
+		return 0;
+	k = (size_t)(at - f) + 1;
+	if (n - k == 1 && f[k] == '?')
+		return 1;
+	if (n - k < 3 || f[k] != '0' || f[k + 1] != 'x')
+		return 0;
+	for (k += 2; k < n; k++)
+		if (!isxdigit((unsigned char)f[k]))
+			return 0;
+	return 1;
+}
+
+/*
+** One line: "kind: message in f1 < f2 < f3". Frames with names come
+** first: a title that opens with "mlir-opt@? < mlir-opt@0x8cc" says
+** nothing a reader can search for; the unnamed ones are counted after.
+*/
 static void summary(gred_buf *b, const char *kind, const char *message,
 	const char *frames_nl)
 {
-	const char *p;
+	const char *p, *end;
+	int named = 0, unnamed = 0, pass;
 
 	buf_puts(b, kind);
 	if (message && *message)
 		buf_printf(b, ": %s", message);
-	if (frames_nl && *frames_nl) {
-		buf_puts(b, " in ");
-		for (p = frames_nl; *p; p++)
-			if (*p == '\n')
-				buf_puts(b, " < ");
-			else
-				buf_append(b, p, 1);
+	if (!frames_nl || !*frames_nl)
+		return;
+	for (p = frames_nl; *p; p = *end ? end + 1 : end) {
+		end = strchr(p, '\n');
+		if (!end)
+			end = p + strlen(p);
+		if (frame_unnamed(p, (size_t)(end - p)))
+			unnamed++;
+		else
+			named++;
+	}
+	buf_puts(b, " in ");
+	for (pass = named ? 0 : 1; pass < 2; pass++) {
+		int shown = 0;
+		for (p = frames_nl; *p; p = *end ? end + 1 : end) {
+			size_t n;
+			end = strchr(p, '\n');
+			if (!end)
+				end = p + strlen(p);
+			n = (size_t)(end - p);
+			if (frame_unnamed(p, n) != pass)
+				continue;
+			buf_printf(b, "%s%.*s", shown++ ? " < " : "", (int)n, p);
+		}
+		if (!pass && unnamed) {
+			buf_printf(b, " (and %d unsymbolised frame%s)", unnamed,
+				unnamed > 1 ? "s" : "");
+			break;
+		}
+	}
+}
+
+/* The log lines the signature was made from. */
+static void print_explain(const char *explain)
+{
+	const char *p = explain;
+
+	while (p && *p) {
+		const char *nl = strchr(p, '\n');
+		int n = nl ? (int)(nl - p) : (int)strlen(p);
+		printf("from      %.*s\n", n, p);
+		p = nl ? nl + 1 : NULL;
+	}
+}
+
+/* `show`: which lines of the bucket's first log made its signature. */
+static void show_explain(tcli *c, const char *sample)
+{
+	triage_parser *p;
+	triage_sig sig;
+	gred_error e;
+
+	c->opts.explain = 1;
+	if (!sample || make_parser(&p, c))
+		return;
+	if (triage_parser_sig(&sig, p, sample, strlen(sample), &e) == 0) {
+		if (sig.explain && *sig.explain) {
+			printf("\nsignature made from (first member's lines):\n");
+			print_explain(sig.explain);
+		}
+		triage_sig_free(&sig);
+	}
+	triage_parser_free(p);
+}
+
+/* What similarity matching compares, a line each: "similar  NAME  WHERE". */
+static void print_similar(const triage_sig *sig)
+{
+	const char *m = sig->match ? strchr(sig->match, '\n') : NULL;
+
+	if (!m)
+		return;
+	printf("class     %.*s\n", (int)(m - sig->match), sig->match);
+	m = strchr(m + 1, '\n');
+	while (m) {
+		const char *next = strchr(m + 1, '\n');
+		int n = next ? (int)(next - m - 1) : (int)strlen(m + 1);
+		printf("similar   %.*s\n", n, m + 1);
+		m = next;
 	}
 }
 
@@ -314,6 +422,7 @@ static int cmd_sig(tcli *c)
 		return cli_fail("triage sig: want one FILE (see gred triage sig --help)");
 	if (triage_log_read(&log, &len, &trunc, c->args[0], c->opts.max_bytes, &e) < 0)
 		return cli_fail("%s: %s", c->args[0], e.msg);
+	c->opts.explain = !c->json;
 	if (make_parser(&p, c)) {
 		free(log);
 		return 1;
@@ -323,7 +432,7 @@ static int cmd_sig(tcli *c)
 		goto done;
 	}
 	if (!sig.crashed) {
-		rc = cli_fail("%s: no crash found", c->args[0]);
+		rc = cli_fail("%s: no crash found: %s", c->args[0], NO_CRASH_WHY);
 		triage_sig_free(&sig);
 		goto done;
 	}
@@ -343,6 +452,8 @@ static int cmd_sig(tcli *c)
 			id, sig.kind, sig.message, sig.format);
 		for (k = 0; k < sig.nframes; k++)
 			printf("frame     %s\n", sig.frames[k]);
+		print_similar(&sig);
+		print_explain(sig.explain);
 		if (trunc)
 			printf("note      log longer than %zu bytes: read its head and tail\n",
 				c->opts.max_bytes);
@@ -439,7 +550,7 @@ static int file_one(add_state *a, const char *path, const char *log, size_t len,
 	}
 	if (!sig.crashed) {
 		triage_sig_free(&sig);
-		return reject(a, path, log, len, "no crash found");
+		return reject(a, path, log, len, "no crash found: " NO_CRASH_WHY);
 	}
 	if (truncated)
 		fprintf(stderr, "gred: %s: longer than %zu bytes, read its head and tail\n",
@@ -853,6 +964,92 @@ static int cmd_list(tcli *c)
 	return rc;
 }
 
+typedef struct rank_state {
+	triage_bucket *b;
+	size_t n, cap;
+} rank_state;
+
+static int rank_collect(const triage_bucket *b, void *ctx)
+{
+	rank_state *r = ctx;
+	triage_bucket *copy;
+
+	if (r->n == r->cap) {
+		r->cap = r->cap ? 2 * r->cap : 64;
+		r->b = xrealloc(r->b, r->cap * sizeof(*r->b));
+	}
+	copy = &r->b[r->n++];
+	*copy = *b;
+	copy->kind = xstrdup(b->kind);
+	copy->message = xstrdup(b->message);
+	copy->frames = xstrdup(b->frames);
+	copy->stack = copy->sample = NULL;
+	copy->smallest_case = b->smallest_case ? xstrdup(b->smallest_case) : NULL;
+	return 0;
+}
+
+static int cmd_rank(tcli *c)
+{
+	triage_store *s;
+	gred_error e;
+	rank_state r = {0};
+	size_t i, *order;
+	double *dist;
+	char **texts;
+	int rc = 0;
+
+	if (c->nargs)
+		return cli_fail("triage rank: takes no arguments");
+	if (open_store(&s, c))
+		return 1;
+	if (triage_store_list(s, rank_collect, &r, &e) < 0)
+		rc = cli_fail("%s", e.msg);
+	triage_store_close(s);
+	order = xcalloc(r.n + 1, sizeof(*order));
+	dist = xcalloc(r.n + 1, sizeof(*dist));
+	texts = xcalloc(r.n + 1, sizeof(*texts));
+	for (i = 0; i < r.n; i++)
+		texts[i] = xasprintf("%s\n%s\n%s", r.b[i].kind, r.b[i].message,
+			r.b[i].frames);
+	triage_rank(order, dist, (const char *const *)texts, r.n);
+	if (c->json)
+		fputs("[", stdout);
+	else if (r.n && !rc)
+		printf("%-5s %-5s %-7s %-8s %-16s  %s\n", "RANK", "ID", "COUNT",
+			"DISTANCE", "SIGNATURE", "CRASH");
+	for (i = 0; i < r.n && !rc; i++) {
+		const triage_bucket *b = &r.b[order[i]];
+		gred_buf t = {0};
+		summary(&t, b->kind, b->message, b->frames);
+		if (c->json) {
+			printf("%s{\"rank\":%zu,\"id\":%lld,\"count\":%lld,"
+				"\"distance\":%.3f,\"signature\":\"%s\",\"crash\":",
+				i ? ",\n" : "", i + 1, (long long)b->id,
+				(long long)b->count, dist[i], b->hash);
+			json_str(stdout, t.data);
+			fputc('}', stdout);
+		} else {
+			printf("%-5zu %-5lld %-7lld %-8.3f %-16s  %s\n", i + 1,
+				(long long)b->id, (long long)b->count, dist[i], b->hash,
+				t.data);
+		}
+		buf_free(&t);
+	}
+	if (c->json)
+		fputs("]\n", stdout);
+	else if (!r.n && !rc)
+		printf("no buckets in %s\n", c->db);
+	for (i = 0; i < r.n; i++) {
+		free(texts[i]);
+		triage_bucket_free(&r.b[i]);
+	}
+	free(texts);
+	free(order);
+	free(dist);
+	free(r.b);
+	return rc;
+}
+
 typedef struct members_state {
 	tcli *c;
 	int n;
@@ -932,6 +1129,7 @@ static int cmd_show(tcli *c)
 				p = nl ? nl + 1 : NULL;
 			}
 		}
+		show_explain(c, b.sample);
 		printf("\nmembers:\n");
 		rc = triage_store_members(s, b.id, member_one, &m, &e);
 		printf("\nlog (first member):\n%s", b.sample);

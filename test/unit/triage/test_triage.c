@@ -16,6 +16,8 @@
 #include "parse.h"
 #include "triage.h"
 
+static int similar(const char *a, const char *b);
+
 static triage_sig sig_of(const char *log, int frames)
 {
 	triage_options o;
@@ -509,8 +511,18 @@ static void test_triage__rust_panic(void **state)
 		"             at ./src/bugs.rs:24:20\n"
 		"   5: core::ops::function::FnOnce::call_once\n"
 		"note: Some details are omitted, run with `RUST_BACKTRACE=full` for a verbose backtrace.\n",
-		"rust-panic", "index out of bounds: the len is N but the index is N",
+		"rust-panic", "index out of bounds: the len is N but the index is N at bugs.rs:6",
 		"bugs::get_dim", "bugs::main", NULL);
+	/* Without RUST_BACKTRACE the panic's location still names the bug. */
+	assert_true(similar("thread 'main' panicked at src/bugs.rs:6:5:\n"
+		"index out of bounds: the len is 3 but the index is 9\n"
+		"note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n",
+		"thread 'main' panicked at src/bugs.rs:6:5:\n"
+		"index out of bounds: the len is 3 but the index is 7\n"
+		"stack backtrace:\n"
+		"   3: bugs::get_dim\n"
+		"             at ./src/bugs.rs:6:5\n"
+		"   4: bugs::main\n"));
 }
 
 static void test_triage__mixed_log_prefers_native_crash(void **state)
@@ -752,6 +764,159 @@ static void test_triage__store_buckets_and_duplicates(void **state)
 	free(db);
 }
 
+/* Two logs of one bug, as two captures see it. */
+static int similar(const char *a, const char *b)
+{
+	triage_sig x = sig_of(a, 0), y = sig_of(b, 0);
+	int r = triage_match_similar(x.match, y.match);
+
+	assert_int_equal(r, triage_match_similar(y.match, x.match));
+	triage_sig_free(&x);
+	triage_sig_free(&y);
+	return r;
+}
+
+/* -O0 keeps the crashing function; at -O2 it is inlined into its
+** caller and the stack starts one frame lower. */
+static void test_triage__similar_survives_inlining(void **state)
+{
+	const char *o0 =
+		"==1==ERROR: AddressSanitizer: SEGV on unknown address 0x000000000010\n"
+		"==1==The signal is caused by a WRITE memory access.\n"
+		"    #0 0x5555 in shape::foldConv(int) /b1/src/k.cpp:10:5\n"
+		"    #1 0x5556 in shape::foldConvStep0(int) /b1/src/k.cpp:11:5\n"
+		"    #2 0x5557 in shape::runFoldConvPath0(int) /b1/src/k.cpp:12:5\n"
+		"    #3 0x5558 in main /b1/src/k.cpp:40:5\n";
+	const char *o2 =
+		"==7==ERROR: AddressSanitizer: SEGV on unknown address 0x000000000010\n"
+		"==7==The signal is caused by a WRITE memory access.\n"
+		"    #0 0x6655 in shape::foldConvStep0(int) /b2/src/k.cpp:11:5\n"
+		"    #1 0x6657 in shape::runFoldConvPath0(int) /b2/src/k.cpp:12:5\n"
+		"    #2 0x6658 in main /b2/src/k.cpp:40:5\n";
+	const char *other =
+		"==7==ERROR: AddressSanitizer: SEGV on unknown address 0x000000000010\n"
+		"==7==The signal is caused by a WRITE memory access.\n"
+		"    #0 0x6655 in shape::inferPad(int) /b2/src/k.cpp:21:5\n"
+		"    #1 0x6657 in shape::runInferPadPath0(int) /b2/src/k.cpp:22:5\n"
+		"    #2 0x6658 in main /b2/src/k.cpp:40:5\n";
+	const char *gdb =
+		"Program received signal SIGSEGV, Segmentation fault.\n"
+		"#0  0x0000555555556414 in shape::foldConv (v=56) at /b3/src/k.cpp:10\n"
+		"#1  0x0000555555556431 in shape::foldConvStep0 (v=56) at /b3/src/k.cpp:11\n"
+		"#2  0x0000555555556441 in shape::runFoldConvPath0 (v=3) at /b3/src/k.cpp:12\n"
+		"#3  0x0000555555556451 in main (argc=4, argv=0x7ff) at /b3/src/k.cpp:40\n";
+	(void)state;
+	assert_true(similar(o0, o2));
+	assert_true(similar(o0, gdb));
+	assert_true(similar(o2, gdb));
+	assert_false(similar(o0, other));
+	assert_false(similar(o2, other));
+}
+
+/* LLVM's stack dump without symbols and gdb's named frames of the same
+** crash meet on module and address. */
+static void test_triage__similar_across_symbols(void **state)
+{
+	const char *dump =
+		"Stack dump:\n"
+		"0.\tProgram arguments: mlir-opt-19 --test-pass\n"
+		" #0 0x00007f1a11c3e6a7 llvm::sys::PrintStackTrace(llvm::raw_ostream&, int) (/usr/lib/llvm-19/lib/libLLVM.so.19.1+0x3e6a7)\n"
+		" #1 0x00007f1a11c3c1a0 llvm::sys::RunSignalHandlers() (/usr/lib/llvm-19/lib/libLLVM.so.19.1+0x3c1a0)\n"
+		" #2 0x00007f1a11c3ed4a (/usr/lib/llvm-19/lib/libLLVM.so.19.1+0x3ed4a)\n"
+		" #3 0x00007f1a10a5b050 (/lib/x86_64-linux-gnu/libc.so.6+0x3c050)\n"
+		" #4 0x00007f1a15e2c123 (/usr/lib/llvm-19/lib/libMLIR.so.19+0x222c123)\n"
+		" #5 0x00007f1a15e2d456 (/usr/lib/llvm-19/lib/libMLIR.so.19+0x222d456)\n"
+		" #6 0x00007f1a15e2e789 (/usr/lib/llvm-19/lib/libMLIR.so.19+0x222e789)\n"
+		" #7 0x00007f1a15e2fabc (/usr/lib/llvm-19/lib/libMLIR.so.19+0x222fabc)\n";
+	const char *gdb =
+		"Program received signal SIGSEGV, Segmentation fault.\n"
+		"#0  0x00007ffff1234123 in mlir::Op::verify() () from /usr/lib/llvm-19/lib/libMLIR.so.19\n"
+		"#1  0x00007ffff1235456 in mlir::detail::walk() () from /usr/lib/llvm-19/lib/libMLIR.so.19\n"
+		"#2  0x00007ffff1236789 in mlir::TestPass::run() () from /usr/lib/llvm-19/lib/libMLIR.so.19\n"
+		"#3  0x00007ffff1237abc in mlir::PassManager::run() () from /usr/lib/llvm-19/lib/libMLIR.so.19\n";
+	const char *other =
+		"Program received signal SIGSEGV, Segmentation fault.\n"
+		"#0  0x00007ffff1234999 in mlir::Op::fold() () from /usr/lib/llvm-19/lib/libMLIR.so.19\n"
+		"#1  0x00007ffff1235888 in mlir::detail::walk() () from /usr/lib/llvm-19/lib/libMLIR.so.19\n"
+		"#2  0x00007ffff1236777 in mlir::OtherPass::run() () from /usr/lib/llvm-19/lib/libMLIR.so.19\n"
+		"#3  0x00007ffff1237abc in mlir::PassManager::run() () from /usr/lib/llvm-19/lib/libMLIR.so.19\n";
+	(void)state;
+	assert_true(similar(dump, gdb));
+	assert_false(similar(dump, other));
+}
+
+/* An assertion with no stack: joined by its message, template arguments
+** kept; macOS spells the same assertion with the bare function name. */
+static void test_triage__similar_assertions_without_frames(void **state)
+{
+	const char *glibc_long =
+		"opt: /s/SmallVector.h:291: T& llvm::SmallVectorTemplateCommon<T>::operator[]"
+		"(size_type) [with T = long int]: Assertion `idx < size()' failed.\n";
+	const char *glibc_value =
+		"opt: /s/SmallVector.h:291: T& llvm::SmallVectorTemplateCommon<T>::operator[]"
+		"(size_type) [with T = mlir::Value]: Assertion `idx < size()' failed.\n";
+	const char *mac =
+		"Assertion failed: (idx < size()), function operator[], file SmallVector.h, line 291.\n";
+	const char *asan =
+		"opt: /s/SmallVector.h:291: T& llvm::SmallVectorTemplateCommon<T>::operator[]"
+		"(size_type) [with T = long int]: Assertion `idx < size()' failed.\n"
+		"==1==ERROR: AddressSanitizer: ABRT on unknown address 0x1\n"
+		"    #0 0x5555 in abort\n"
+		"    #1 0x5556 in __assert_fail\n"
+		"    #2 0x5557 in llvm::SmallVectorTemplateCommon<long>::operator[](unsigned long) /s/SmallVector.h:291:5\n"
+		"    #3 0x5558 in mlir::foo() /s/foo.cpp:12:5\n";
+	(void)state;
+	assert_false(similar(glibc_long, glibc_value));
+	assert_true(similar(glibc_long, mac));
+	assert_true(similar(glibc_long, asan));
+}
+
+/* A paste hard-wrapped at 72 columns, and a ctest prefix on every line. */
+static void test_triage__wrapped_and_prefixed_logs(void **state)
+{
+	const char *whole =
+		"mlir-opt: /home/build/llvm-project/mlir/lib/IR/Operation.cpp:123: void mlir::Operation::setOperand(unsigned int, mlir::Value): Assertion `idx < getNumOperands() && \"invalid operand index\"' failed.\n";
+	gred_buf wrapped = {0}, prefixed = {0};
+	const char *p;
+	triage_sig a, b, c;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 2; i++)
+		buf_printf(&wrapped, "%-71s.\n", "Running the pass pipeline on the input module");
+	for (p = whole; *p; p += i) {
+		i = strlen(p) > 72 ? 72 : strlen(p);
+		buf_append(&wrapped, p, i);
+		if (i == 72)
+			buf_puts(&wrapped, "\n");
+	}
+	buf_printf(&prefixed, "7: Test command: /b/t\n7: %s1/1 Test #7: t ***Failed\n", whole);
+	a = sig_of(whole, 0);
+	b = sig_of(wrapped.data, 0);
+	c = sig_of(prefixed.data, 0);
+	assert_string_equal(a.kind, "assert");
+	assert_string_equal(a.message, b.message);
+	{
+		/* the lines that made it, as the re-joined log numbers them */
+		triage_options o;
+		triage_sig x;
+		gred_error e;
+		triage_options_init(&o);
+		o.explain = 1;
+		assert_int_equal(triage_sig_compute(&x, wrapped.data, wrapped.len, &o, &e), 0);
+		assert_non_null(x.explain);
+		assert_non_null(strstr(x.explain, "mlir-opt: /home/build/llvm-project/mlir/lib/IR/Operation.cpp:123:"));
+		assert_non_null(strstr(x.explain, "\"invalid operand index\"' failed."));
+		triage_sig_free(&x);
+	}
+	assert_string_equal(a.message, c.message);
+	triage_sig_free(&a);
+	triage_sig_free(&b);
+	triage_sig_free(&c);
+	buf_free(&wrapped);
+	buf_free(&prefixed);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -782,6 +947,10 @@ int main(void)
 		cmocka_unit_test(test_triage__user_ignore_patterns),
 		cmocka_unit_test(test_triage__long_log_read_as_head_and_tail),
 		cmocka_unit_test(test_triage__store_buckets_and_duplicates),
+		cmocka_unit_test(test_triage__similar_survives_inlining),
+		cmocka_unit_test(test_triage__similar_across_symbols),
+		cmocka_unit_test(test_triage__similar_assertions_without_frames),
+		cmocka_unit_test(test_triage__wrapped_and_prefixed_logs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

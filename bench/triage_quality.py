@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+# Grouping quality of `gred triage add` on a labelled corpus made by
+# test/triage/make_matrix.py (DIR/bNNN-NAME/FORMAT-VARIANT-K.log) or by
+# test/triage/make_corpus.sh (DIR/GROUP/NAME.log). Prints pairwise
+# precision and recall per format and overall, and false merges across
+# formats, for the tuning set and the held-out set (bug id % 5 == 0)
+# separately, each filed into a fresh store.
+# usage: bench/triage_quality.py GRED DIR [--flat]
+import os, re, subprocess, sys, tempfile
+from collections import defaultdict
+from itertools import combinations
+
+gred, root = sys.argv[1], sys.argv[2]
+flat = "--flat" in sys.argv   # one set, labels from the directory names
+
+
+def label(path):
+    d, f = path.split("/")[-2:]
+    m = re.match(r"b(\d+)-", d)
+    fmt = f.split("-")[0] if m else re.split(r"[-_]", d)[0]
+    return d, int(m.group(1)) if m else 1, fmt
+
+
+logs = sorted(os.path.join(d, f) for d, _, fs in os.walk(root) for f in fs if f.endswith(".log"))
+sets = {"all": logs} if flat else {
+    "tuning": [p for p in logs if label(p)[1] % 5],
+    "held-out": [p for p in logs if label(p)[1] % 5 == 0]}
+
+
+def file_all(paths):
+    with tempfile.TemporaryDirectory() as t:
+        lst = os.path.join(t, "list")
+        r = subprocess.run([gred, "triage", "add", "-v", "--db", os.path.join(t, "db")] + paths,
+                           capture_output=True, text=True)
+        bucket = {}
+        for line in r.stdout.splitlines():
+            m = re.match(r"^(\d+) [0-9a-f]{16} (.*)$", line)
+            if m:
+                bucket[m.group(2)] = m.group(1)
+        unsigned = [l for l in r.stderr.splitlines() if l.startswith("gred: ")]
+        return bucket, unsigned
+
+
+def pr(items):
+    tp = fp = fn = 0
+    for (b1, g1), (b2, g2) in combinations(items, 2):
+        if b1 == b2 and g1 == g2:
+            tp += 1
+        elif b1 == b2:
+            fp += 1
+        elif g1 == g2:
+            fn += 1
+    p = tp / (tp + fp) if tp + fp else 1.0
+    r = tp / (tp + fn) if tp + fn else 1.0
+    return p, r, fp, tp + fn
+
+
+for name, paths in sets.items():
+    bucket, unsigned = file_all(paths)
+    rows = []
+    for i, p in enumerate(paths):
+        g, _, fmt = label(p)
+        rows.append((bucket.get(p, "none:%d" % i), g, fmt))
+    bugs = len({g for _, g, _ in rows})
+    print("== %s: %d logs of %d bugs, %d buckets, %d without a signature" %
+          (name, len(rows), bugs, len({b for b, _, _ in rows}), len(unsigned)))
+    byfmt = defaultdict(list)
+    for b, g, f in rows:
+        byfmt[f].append((b, g))
+    print("%-12s %6s %6s %9s %7s %6s" % ("format", "logs", "pairs", "precision", "recall", "merges"))
+    for f in sorted(byfmt):
+        p, r, fp, pairs = pr(byfmt[f])
+        print("%-12s %6d %6d %9.3f %7.3f %6d" % (f, len(byfmt[f]), pairs, p, r, fp))
+    p, r, fp, pairs = pr([(b, g) for b, g, _ in rows])
+    cross = sum(1 for x, y in combinations(rows, 2)
+                if x[0] == y[0] and x[1] != y[1] and x[2] != y[2])
+    print("%-12s %6d %6d %9.3f %7.3f %6d" % ("overall", len(rows), pairs, p, r, fp))
+    print("false merges across formats: %d" % cross)
+    if os.environ.get("SHOW"):
+        for l in unsigned:
+            print("  " + l)
+        groups = defaultdict(set)
+        for b, g, f in rows:
+            groups[g].add(b)
+        for g in sorted(groups):
+            if len(groups[g]) > 1:
+                print("  split %s: %d buckets" % (g, len(groups[g])))
+        members = defaultdict(set)
+        where = defaultdict(list)
+        for (b, g, f), p in zip(rows, paths):
+            members[b].add(g)
+            where[b].append(p)
+        for b in members:
+            if len(members[b]) > 1:
+                print("  merge %s: %s" % (b, " ".join(sorted(members[b]))))
+                for p in where[b][:6]:
+                    print("    " + p)

@@ -1,0 +1,183 @@
+/*
+** Similarity of crash signatures: the same bug seen through another
+** build (inlining, -O level, symbols or not), another tool (gdb against
+** a sanitizer or LLVM's own stack dump) or another version.
+*/
+#define _GNU_SOURCE
+#include <string.h>
+
+#include "parse.h"
+
+
+typedef struct mframe {
+	const char *name, *where;
+	size_t nname, nwhere;
+} mframe;
+
+typedef struct mtext {
+	const char *cls, *msg;
+	size_t ncls, nmsg;
+	mframe f[TRIAGE_MATCH_FRAMES];
+	size_t n;
+} mtext;
+
+static const char *line_end(const char *s)
+{
+	const char *e = strchr(s, '\n');
+	return e ? e : s + strlen(s);
+}
+
+static void split(mtext *m, const char *s)
+{
+	const char *e;
+
+	memset(m, 0, sizeof(*m));
+	e = line_end(s);
+	m->cls = s;
+	m->ncls = (size_t)(e - s);
+	if (!*e)
+		return;
+	s = e + 1;
+	e = line_end(s);
+	m->msg = s;
+	m->nmsg = (size_t)(e - s);
+	while (*e && m->n < TRIAGE_MATCH_FRAMES) {
+		const char *tab;
+		mframe *f = &m->f[m->n++];
+		s = e + 1;
+		e = line_end(s);
+		tab = memchr(s, '\t', (size_t)(e - s));
+		if (!tab)
+			tab = e;
+		f->name = s;
+		f->nname = (size_t)(tab - s);
+		f->where = tab < e ? tab + 1 : e;
+		f->nwhere = (size_t)(e - f->where);
+		if (!f->nname && !f->nwhere)
+			m->n--;  /* nothing to compare it by */
+	}
+}
+
+static int same(const char *a, size_t na, const char *b, size_t nb)
+{
+	return na && na == nb && !memcmp(a, b, na);
+}
+
+/* A frame is the same by its name, or, when a name is missing on one
+** side, by module and address. */
+static int where_same(const mframe *a, const mframe *b)
+{
+	const char *x = a->where, *y = b->where;
+	size_t nx = a->nwhere, ny = b->nwhere;
+
+	if (nx && ny && (x[0] == '@' || y[0] == '@')) {
+		/* one side does not know the module: the address decides */
+		const char *ax = memchr(x, '@', nx), *ay = memchr(y, '@', ny);
+		if (!ax || !ay)
+			return 0;
+		nx -= (size_t)(ax - x);
+		ny -= (size_t)(ay - y);
+		x = ax;
+		y = ay;
+	}
+	return same(x, nx, y, ny);
+}
+
+static int frame_same(const mframe *a, const mframe *b)
+{
+	if (a->nname && b->nname)
+		return same(a->name, a->nname, b->name, b->nname) ||
+			where_same(a, b);
+	return where_same(a, b);
+}
+
+/*
+** Messages: equal, or one side has none (a debugger's capture of a
+** sanitizer's report), or two assertion lines of one condition in one
+** function, one of them spelled by macOS libc ("function f" has no
+** class nor template arguments).
+*/
+static int message_compatible(const mtext *a, const mtext *b)
+{
+	const char *ca, *cb;
+
+	if (!a->nmsg || !b->nmsg)
+		return 1;
+	if (same(a->msg, a->nmsg, b->msg, b->nmsg))
+		return 1;
+	ca = memmem(a->msg, a->nmsg, ": ", 2);
+	cb = memmem(b->msg, b->nmsg, ": ", 2);
+	if (!ca || !cb)
+		return 0;
+	{
+		size_t ra = a->nmsg - (size_t)(ca - a->msg), rb = b->nmsg - (size_t)(cb - b->msg);
+		size_t fa = (size_t)(ca - a->msg), fb = (size_t)(cb - b->msg);
+		const char *short_f, *long_f;
+		size_t ns, nl;
+		if (!same(ca, ra, cb, rb))
+			return 0;
+		/* one function name is the other's last component */
+		if (fa <= fb) {
+			short_f = a->msg; ns = fa; long_f = b->msg; nl = fb;
+		} else {
+			short_f = b->msg; ns = fb; long_f = a->msg; nl = fa;
+		}
+		if (memchr(short_f, ':', ns) || memmem(short_f, ns, " [", 2))
+			return 0;
+		{
+			const char *br = memmem(long_f, nl, " [", 2);
+			size_t end = br ? (size_t)(br - long_f) : nl;
+			while (end && long_f[end - 1] == ' ')
+				end--;
+			return end >= ns && !memcmp(long_f + end - ns, short_f, ns) &&
+				(end == ns || long_f[end - ns - 1] == ':');
+		}
+	}
+}
+
+/* Whether the first two frames of a appear, in order, among the first
+** three of b: the same stack with one frame inlined away on top. */
+static int head_within(const mtext *a, const mtext *b)
+{
+	size_t i, j = 0, want = a->n < 2 ? a->n : 2, nb = b->n < 3 ? b->n : 3;
+	int named = 0;
+
+	if (!want || (want < 2 && b->n >= 2))
+		return 0;  /* one frame against a stack: too little to go on */
+	for (i = 0; i < nb && j < want; i++)
+		if (frame_same(&a->f[j], &b->f[i])) {
+			named |= a->f[j].nname && b->f[i].nname;
+			j++;
+		}
+	/* One address alone is weak: within one build, two bugs' stacks
+	** end in the same caller. */
+	return j == want && (named || want == 2);
+}
+
+int triage_match_similar(const char *sa, const char *sb)
+{
+	mtext a, b;
+
+	if (!sa || !sb || !*sa || !*sb)
+		return 0;
+	split(&a, sa);
+	split(&b, sb);
+	if (!same(a.cls, a.ncls, b.cls, b.ncls) || !message_compatible(&a, &b))
+		return 0;
+	if (!a.n || !b.n) {
+		/* No stack on one side: only a message that names the bug
+		** (an assertion's condition and function) is enough. */
+		if (same(a.cls, a.ncls, "rust-panic", 10))
+			return same(a.msg, a.nmsg, b.msg, b.nmsg);  /* has its location */
+		/* An assertion names the bug by its condition and function,
+		** unless that function is the standard library's own check
+		** (std::vector::operator[]), where every such bug ends. */
+		return a.nmsg && b.nmsg && (!a.n || !b.n) &&
+			memmem(a.msg, a.nmsg, ": ", 2) && memmem(b.msg, b.nmsg, ": ", 2) &&
+			same(a.cls, a.ncls, "ABRT", 4) &&
+			!(a.nmsg > 5 && !memcmp(a.msg, "std::", 5)) &&
+			!(b.nmsg > 5 && !memcmp(b.msg, "std::", 5));
+	}
+	/* Inlining adds or removes a frame on top; the callers stay. */
+	return head_within(&a, &b) || head_within(&b, &a);
+}
