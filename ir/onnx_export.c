@@ -440,12 +440,31 @@ static int initializer_export(exporter *x, MlirOperation op,
 	return 0;
 }
 
+/* Drops the value_info entries that name no value of the model as it is
+** now (values a reducer deleted): the export writes nothing the graph
+** does not refer to. */
+static void value_info_prune(exporter *x, Onnx__GraphProto *g)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < g->n_value_info; i++) {
+		Onnx__ValueInfoProto *vi = g->value_info[i];
+
+		if (vi->name && onnx_map_get(&x->byname, vi->name))
+			g->value_info[n++] = vi;
+		else
+			onnx__value_info_proto__free_unpacked(vi, NULL);
+	}
+	g->n_value_info = n;
+}
+
 /* value_info entries stay as stored unless the value they name now has
-** another type. */
+** another type; those of deleted values go. */
 static int value_info_update(exporter *x, Onnx__GraphProto *g, MlirContext ctx)
 {
 	size_t i;
 
+	value_info_prune(x, g);
 	for (i = 0; i < g->n_value_info; i++) {
 		Onnx__ValueInfoProto *vi = g->value_info[i];
 		void *p = vi->name ? onnx_map_get(&x->byname, vi->name) : NULL;

@@ -21,7 +21,8 @@ enum { DROP, NUMBER, ZEROS, ONES };
 static const char *const onnx_droppable[] = {
 	"onnx.name", "onnx.doc_string", "onnx.producer_name",
 	"onnx.producer_version", "onnx.model_version", "onnx.metadata_props",
-	NULL
+	"onnx.value_info", "onnx.functions",
+	"onnx.training_info", "onnx.quantization_annotation", NULL
 };
 
 /* ONNX attributes without a default (onnx/defs): an op without them is
