@@ -98,12 +98,12 @@ typedef struct bisect_exit {
 	int code;               /* exit status, or the signal */
 } bisect_exit;
 
-/* Runs argv (argv[0] looked up in PATH) in dir in its own process group,
-** with stdout and stderr captured into *output (if not NULL; at most
-** max_output bytes, the tail is kept) and appended to log_fd (if >= 0).
-** timeout <= 0 means none; on timeout the whole group is killed. SIGINT,
-** SIGTERM and SIGHUP received meanwhile kill the group and fail with
-** "interrupted". */
+/* Runs argv (argv[0] looked up in PATH) in dir through the process
+** module (util/proc.h: its own group, killed whole at its end, on timeout
+** and when gred dies), with stdout and stderr captured into *output (if
+** not NULL; at most max_output bytes, head and tail kept) and appended to
+** log_fd (if >= 0). timeout <= 0 means none. SIGINT, SIGTERM and SIGHUP
+** received meanwhile kill the group and fail with "interrupted". */
 int bisect_proc_run(bisect_exit *out, char *const *argv, const char *dir,
 	double timeout, gred_buf *output, size_t max_output, int log_fd,
 	char *const *extra_env, gred_error *e);

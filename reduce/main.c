@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "proc.h"
 
 #ifndef GRED_VERSION
 #define GRED_VERSION "0.1.0"
@@ -39,6 +40,7 @@ static void usage(FILE *f)
 
 int main(int argc, char **argv)
 {
+	gred_error e;
 	size_t i;
 
 #ifdef __GLIBC__
@@ -63,6 +65,10 @@ int main(int argc, char **argv)
 		printf("gred %s\n", GRED_VERSION);
 		return 0;
 	}
+	/* Before anything else runs, and while gred has one thread: the
+	** watchdog that kills gred's children when gred dies. */
+	if (proc_init(&e) < 0)
+		return cli_fail("%s", e.msg);
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (!strcmp(argv[1], commands[i].name))
 			return commands[i].run(argc - 1, argv + 1);

@@ -12,7 +12,7 @@
 #include "cli.h"
 #include "cli_opts.h"
 #include "reduce.h"
-#include "run.h"
+#include "proc.h"
 #include "util.h"
 
 static volatile sig_atomic_t interrupted;
@@ -21,6 +21,21 @@ static void on_signal(int sig)
 {
 	(void)sig;
 	interrupted = 1;
+}
+
+/* Ctrl-C, kill and a closed terminal stop the tests and leave the best
+** file so far; installed before the first child runs. */
+static void catch_interrupts(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
 }
 
 /* What the command line asks for, filled in by cli_parse. */
@@ -88,9 +103,10 @@ static const cli_command reduce_command = {
 
 /* The test for --same-crash and --match: gred's own `triage check`,
 ** which runs CMD on the candidate and judges its output. For
-** --same-crash the signature is first taken from a run on the input. */
+** --same-crash the signature is first taken from a run on the input,
+** under the same timeout as the tests and stopped by Ctrl-C like them. */
 static char **check_argv(const char *mode, const char *regex, char **cmd,
-	int ncmd, const char *input)
+	int ncmd, const char *input, double timeout)
 {
 	char self[4096], **argv;
 	char sig[17] = "";
@@ -103,11 +119,13 @@ static char **check_argv(const char *mode, const char *regex, char **cmd,
 	}
 	self[n] = 0;
 	if (!strcmp(mode, "--same-crash")) {
-		triage_run_result res;
+		proc_options po;
+		proc_result res;
 		gred_buf out = {0};
 		gred_error e;
 		char **run = xcalloc((size_t)ncmd + 6, sizeof(char *));
 		const char *line;
+		int err;
 
 		run[k++] = self;
 		run[k++] = "triage";
@@ -116,12 +134,28 @@ static char **check_argv(const char *mode, const char *regex, char **cmd,
 		for (i = 0; i < ncmd; i++)
 			run[k++] = cmd[i];
 		run[k++] = (char *)input;
-		if (triage_run(&res, &out, run, 0, 1 << 20, &e) < 0) {
-			free(run);
-			cli_fail("%s", e.msg);
+		catch_interrupts();
+		proc_options_init(&po);
+		po.argv = run;
+		po.capture = 1;
+		po.timeout = timeout;
+		po.cancel = &interrupted;
+		err = proc_run(&res, &out, &po, &e);
+		free(run);
+		if (err == PROC_CANCELLED) {
+			buf_free(&out);
+			cli_fail("interrupted");
+			exit(130);
+		}
+		if (err < 0 || res.timed_out) {
+			if (err < 0)
+				cli_fail("%s", e.msg);
+			else
+				cli_fail("%s: %s timed out after %g s on it", input,
+					cmd[0], timeout);
+			buf_free(&out);
 			return NULL;
 		}
-		free(run);
 		line = out.data ? strstr(out.data, "signature ") : NULL;
 		if (!line || sscanf(line, "signature %16[0-9a-f]", sig) != 1) {
 			cli_fail("%s: %s does not crash on it; --same-crash needs a crash "
@@ -231,7 +265,8 @@ static char **read_operands(reduce_options *o, reduce_cli *cl, cli_args *a,
 	*program = cli_resolve_program(ops[1]);
 	ops[1] = *program;
 	if (mode)
-		return check_argv(mode, cl->match, ops + 1, n - 1, o->input);
+		return check_argv(mode, cl->match, ops + 1, n - 1, o->input,
+			o->timeout);
 	test_argv = xcalloc((size_t)n, sizeof(char *));
 	memcpy(test_argv, ops + 1, (size_t)(n - 1) * sizeof(char *));
 	return test_argv;
@@ -244,7 +279,6 @@ int reduce_main(int argc, char **argv)
 	reduce_cli cl = {0};
 	cli_args args;
 	gred_error e;
-	struct sigaction sa;
 	char **test_argv, *program = NULL;
 	int stats, err, check_mode;
 
@@ -265,13 +299,7 @@ int reduce_main(int argc, char **argv)
 	o.cancel = &interrupted;
 	if (isatty(2))
 		o.progress = show_progress;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
+	catch_interrupts();
 	err = reduce_run(&st, &o, &e);
 	if (o.progress)
 		fputs("\r\033[K", stderr);

@@ -34,6 +34,8 @@ typedef struct slot {
 	double start;
 	double last_count;   /* when the group was last counted */
 	char *dir, *file, *out, *err;
+	char *tmp;           /* the test's TMPDIR, emptied like dir */
+	char *env[2];        /* TMPDIR=tmp */
 } slot;
 
 struct tester {
@@ -105,14 +107,19 @@ static int rm_all_cb(const char *path, const struct stat *st, int flag,
 	return 0;
 }
 
-/* A path the test can still find from its own directory. */
+/* A path the test can still find from its own directory. An argument
+** is taken for a path if it names an existing file, or anything existing
+** when it is written with a '/': a bare word that happens to name a
+** directory here (`gred triage check` run where triage/ is) stays a word. */
 static char *absolute(const char *arg, int must_exist)
 {
+	struct stat st;
 	char *r;
 
 	if (arg[0] == '/' || arg[0] == '-')
 		return xstrdup(arg);
-	if (must_exist && access(arg, F_OK) < 0)
+	if (must_exist && (stat(arg, &st) < 0 ||
+	    (!S_ISREG(st.st_mode) && !strchr(arg, '/'))))
 		return xstrdup(arg);
 	if ((r = realpath(arg, NULL)))
 		return r;
@@ -149,6 +156,11 @@ int tester_new(tester **out, const tester_options *o, gred_error *e)
 		tester_free(t);
 		return -1;
 	}
+	/* If gred dies before tester_free, the watchdog removes it all. */
+	if (proc_init(e) < 0 || proc_register_dir(t->base, e) < 0) {
+		tester_free(t);
+		return -1;
+	}
 	t->slots = xcalloc((size_t)t->o.jobs, sizeof(slot));
 	for (i = 0; i < (size_t)t->o.jobs; i++) {
 		slot *s = &t->slots[i];
@@ -156,7 +168,11 @@ int tester_new(tester **out, const tester_options *o, gred_error *e)
 		s->file = xasprintf("%s/%s", s->dir, o->file_name);
 		s->out = xasprintf("%s/out%zu", t->base, i);
 		s->err = xasprintf("%s/err%zu", t->base, i);
-		if (mkdir(s->dir, 0700) < 0) {
+		/* Temp files of a test (mlir-opt's symbolizer input, say) go
+		** where the test's end, killed or not, cleans them up. */
+		s->tmp = xasprintf("%s/tmp%zu", t->base, i);
+		s->env[0] = xasprintf("TMPDIR=%s", s->tmp);
+		if (mkdir(s->dir, 0700) < 0 || mkdir(s->tmp, 0700) < 0) {
 			gred_errorf(e, "cannot create %s: %s", s->dir,
 				strerror(errno));
 			tester_free(t);
@@ -165,7 +181,6 @@ int tester_new(tester **out, const tester_options *o, gred_error *e)
 	}
 	t->cache_cap = 1024;
 	t->cache = xcalloc(t->cache_cap, sizeof(cache_entry));
-	proc_init();
 	*out = t;
 	return 0;
 }
@@ -184,9 +199,13 @@ void tester_free(tester *t)
 		free(s->file);
 		free(s->out);
 		free(s->err);
+		free(s->tmp);
+		free(s->env[0]);
 	}
-	if (t->base)
+	if (t->base) {
 		nftw(t->base, rm_all_cb, 16, FTW_DEPTH | FTW_PHYS);
+		proc_unregister_dir(t->base);
+	}
 	for (i = 0; t->argv && i < t->argc; i++)
 		free(t->argv[i]);
 	free(t->argv);
@@ -269,15 +288,35 @@ static void read_tail(char **out, size_t *out_len, const char *path,
 	*out = b.data;
 }
 
+/* Starts a test. A test that cannot start (a missing program, say) ends
+** at once like one that failed: exit status 127, the reason on stderr. */
 static int slot_start(tester *t, slot *s, size_t index, const gred_buf *c,
 	gred_error *e)
 {
+	proc_options po;
+	gred_error se;
+
 	dir_clean(s->dir);
+	dir_clean(s->tmp);
 	if (file_write_atomic(s->file, c->data ? c->data : "", c->len, e) < 0)
 		return -1;
 	t->argv[t->argc] = s->file;
-	if (proc_spawn(&s->p, t->argv, s->dir, s->out, s->err, e) < 0)
-		return -1;
+	proc_options_init(&po);
+	po.argv = t->argv;
+	po.dir = s->dir;
+	po.out_path = s->out;
+	po.err_path = s->err;
+	po.env = s->env;
+	if (proc_spawn(&s->p, &po, &se) < 0) {
+		int fd;
+		if (!s->p.start_errno)
+			return gred_errorf(e, "%s", se.msg);
+		fd = open(s->err, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+		if (fd >= 0) {
+			dprintf(fd, "gred: %s\n", se.msg);
+			close(fd);
+		}
+	}
 	s->busy = 1;
 	s->index = index;
 	s->start = now_seconds();

@@ -1,35 +1,99 @@
-# gred killed with SIGKILL at random moments: OUT is either absent or a
-# file that parses and is still interesting; no test outlives gred.
+# gred killed with SIGKILL in the middle of a reduction, at chosen test
+# runs (the first, then a quarter, half and three quarters of the way):
+# OUT is either absent or a file that parses and is still interesting,
+# nothing gred started is left running, and gred's temp dir is gone. Then
+# Ctrl-C: exit 130, a message, the same guarantees. The test blocks on
+# the chosen run until gred is killed, so the kill never depends on a
+# guessed delay.
 . "$(dirname "$0")/../lib/e2e.sh"
 case_dir="$GRED_SRC/test/cases/big_chain"
 "$case_dir/generate" "$T"
-i=0
-while [ $i -lt 8 ]; do
-  i=$((i + 1))
-  out="$T/out$i.mlir"
-  "$GRED" reduce -j 2 -o "$out" "$T/input.mlir" sh "$case_dir/test.sh" 2>/dev/null &
+MARK="reduce-sigkill-$$-$(od -An -N8 -tx8 /dev/urandom | tr -d ' ')"
+trap 'for p in $(marked all); do kill -9 "$p" 2>/dev/null; done; rm -rf "$T"' EXIT
+
+# marked RUN: pids of live processes started by gred run RUN (all: any).
+marked() {
+  if [ "$1" = all ]; then pat="GRED_SIGKILL_MARK=$MARK-"; else pat="GRED_SIGKILL_MARK=$MARK-$1\$"; fi
+  grep -lz -- "^$pat" /proc/[0-9]*/environ 2>/dev/null |
+    sed 's,^/proc/\([0-9]*\)/environ$,\1,' | grep -vx "$$" || true
+}
+count() { marked "$1" | wc -l; }
+
+# The test: big_chain's own, with each run numbered in the order runs
+# start. From run BLOCK_AT on, a run leaves a grandchild and a temp file
+# behind, says it is blocked, and waits to be killed.
+cat >"$T/test.sh" <<EOF
+#!/bin/sh
+n=\$(flock "$T/runs" sh -c 'echo >>"$T/runs"; wc -l <"$T/runs"')
+if [ -n "\${BLOCK_AT:-}" ] && [ "\$n" -ge "\$BLOCK_AT" ]; then
+  mktemp >/dev/null
+  sleep 300 &
+  touch "$T/blocked"
+  wait
+fi
+exec sh "$case_dir/test.sh" "\$1"
+EOF
+
+wait_until() {
+  n=0
+  while ! "$@"; do
+    n=$((n + 1))
+    [ $n -lt 600 ] || return 1
+    sleep 0.1
+  done
+}
+exited() { ! grep -qs '^[0-9]* ([^)]*) [^Z]' "/proc/$1/stat"; }
+none_left() { [ "$(count "$1")" -eq 0 ]; }
+
+# start NAME BLOCK-AT: gred in the background, a fresh TMPDIR and count.
+start() {
+  rm -rf "$T/tmp" "$T/blocked" "$T/runs"
+  mkdir "$T/tmp"
+  : >"$T/runs"
+  out="$T/out-$1.mlir"
+  env --default-signal=INT,TERM,HUP GRED_SIGKILL_MARK="$MARK-$1" \
+    BLOCK_AT="$2" TMPDIR="$T/tmp" \
+    "$GRED" reduce -j 2 -o "$out" "$T/input.mlir" sh "$T/test.sh" 2>"$T/err-$1" &
   pid=$!
-  # 0.05 .. 4 s: before the first write, during the big cuts, near the end
-  delay=$(awk -v s="$i$$" 'BEGIN { srand(s); printf "%.2f", 0.05 + rand() * 4 }')
-  sleep "$delay"
+}
+
+# check_end NAME: waits for gred's end; checks OUT, survivors, TMPDIR.
+check_end() {
+  if ! wait_until exited $pid; then fail "$1: gred still runs"; kill -9 $pid 2>/dev/null || true; fi
+  set +e; wait $pid; rc=$?; set -e
+  wait_until none_left "$1" || true
+  left=$(count "$1")
+  echo "$1: exit $rc after run $(wc -l <"$T/runs"), $left survivors"
+  if [ "$left" -eq 0 ]; then pass
+  else fail "$1: $left processes outlived gred: $(ps -o pid,pgid,args -p "$(marked "$1" | paste -sd,)")"; fi
+  if [ -z "$(ls -A "$T/tmp")" ]; then pass; else fail "$1: left in TMPDIR: $(ls -A "$T/tmp")"; fi
+  if [ ! -e "$out" ]; then pass
+  elif ! "$GRED" convert "$out" "$T/re.mlir" 2>"$T/err"; then fail "$1: OUT does not parse: $(cat "$T/err")"
+  elif sh "$case_dir/test.sh" "$out"; then pass
+  else fail "$1: OUT is not interesting"; fi
+}
+
+# How many runs a whole reduction takes, to choose where to stop it.
+start full ""
+check_end full
+if [ $rc -eq 0 ] && [ -s "$out" ]; then pass; else fail "full run: exit $rc: $(cat "$T/err-full")"; fi
+runs=$(wc -l <"$T/runs")
+[ "$runs" -ge 8 ] || fail "only $runs runs: nothing to interrupt"
+
+for at in 1 $((runs / 4)) $((runs / 2)) $((runs * 3 / 4)); do
+  start "kill-$at" "$at"
+  if wait_until test -e "$T/blocked"; then pass; else fail "kill at $at: never blocked: $(cat "$T/err-kill-$at")"; fi
   kill -9 $pid 2>/dev/null || true
-  wait $pid 2>/dev/null || true
-  if [ ! -e "$out" ]; then pass; continue; fi
-  if ! "$GRED" convert "$out" "$T/re.mlir" 2>"$T/err"; then
-    fail "killed after $delay s: OUT does not parse: $(cat "$T/err")"; continue
-  fi
-  if sh "$case_dir/test.sh" "$out"; then pass; else fail "killed after $delay s: OUT is not interesting"; fi
+  check_end "kill-$at"
+  if [ $rc -eq 137 ]; then pass; else fail "kill at $at: exit $rc, want 137 (killed)"; fi
 done
+
 # Ctrl-C: gred stops its tests, says where the best file is, exits 130.
-"$GRED" reduce -j 2 -o "$T/int.mlir" "$T/input.mlir" sh "$case_dir/test.sh" 2>"$T/int.err" &
-pid=$!
-sleep 2
-kill -INT $pid
-set +e; wait $pid; rc=$?; set -e
-if [ $rc -ne 130 ]; then fail "SIGINT: exit $rc, want 130: $(cat "$T/int.err")"
-elif ! grep -q "interrupted" "$T/int.err"; then fail "SIGINT: no message: $(cat "$T/int.err")"
-elif [ -e "$T/int.mlir" ] && ! sh "$case_dir/test.sh" "$T/int.mlir"; then fail "SIGINT: OUT not interesting"
+start int $((runs / 2))
+if wait_until test -e "$T/blocked"; then pass; else fail "SIGINT: never blocked: $(cat "$T/err-int")"; fi
+kill -INT $pid 2>/dev/null || true
+check_end int
+if [ $rc -ne 130 ]; then fail "SIGINT: exit $rc, want 130: $(cat "$T/err-int")"
+elif ! grep -q "interrupted" "$T/err-int"; then fail "SIGINT: no message: $(cat "$T/err-int")"
 else pass; fi
-sleep 0.5
-if pgrep -f "$case_dir/test.sh" >/dev/null; then fail "tests outlived gred"; else pass; fi
 finish

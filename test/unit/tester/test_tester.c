@@ -291,6 +291,39 @@ static void test_tester__missing_program_is_not_interesting(void **state)
 	tester_free(t);
 }
 
+/* A test's TMPDIR is a private directory emptied before each run and
+** removed with the tester: what a killed test leaves there goes too. */
+static void test_tester__tmpdir_is_private(void **state)
+{
+	char *s = xasprintf("echo \"$TMPDIR\" > %s/tmpdir; "
+		"mktemp >/dev/null && ls \"$TMPDIR\" | wc -l > %s/count", dir, dir);
+	char *p = script("t.sh", s), *path = xasprintf("%s/tmpdir", dir), *tmp;
+	tester *t = make(p, 10, 1);
+	tester_result r;
+	gred_error e;
+	size_t len;
+	struct stat st;
+
+	(void)state;
+	assert_int_equal(tester_run(t, &r, "a", 1, &e), 0);
+	tester_result_clear(&r);
+	assert_int_equal(tester_run(t, &r, "b", 1, &e), 0);
+	assert_true(r.interesting);
+	tester_result_clear(&r);
+	/* The second run saw only its own temp file. */
+	assert_int_equal(read_pid("count"), 1);
+	assert_int_equal(file_read(&tmp, &len, path, 0, &e), 0);
+	tmp[strcspn(tmp, "\n")] = 0;
+	assert_non_null(strstr(tmp, "/gred-"));
+	assert_int_equal(stat(tmp, &st), 0);
+	tester_free(t);
+	assert_int_equal(stat(tmp, &st), -1);
+	free(tmp);
+	free(path);
+	free(s);
+	free(p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -303,6 +336,7 @@ int main(void)
 		cmocka_unit_test(test_tester__cache_answers_repeats),
 		cmocka_unit_test(test_tester__batch_first_interesting_in_order),
 		cmocka_unit_test(test_tester__missing_program_is_not_interesting),
+		cmocka_unit_test(test_tester__tmpdir_is_private),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
