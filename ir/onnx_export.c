@@ -110,9 +110,31 @@ static char *sdup(MlirStringRef s)
 	(arr)[(n)++] = (v); \
 } while (0)
 
+/* Drops the shape of a tensor type whose dims are not all values or
+** dim_params: a shape without them says nothing, and ONNX tools reject
+** dims that have neither. */
+static void shape_drop_unknown(Onnx__TypeProto *tp)
+{
+	Onnx__TensorShapeProto *sh;
+	size_t i;
+
+	if (!tp || tp->value_case != ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE ||
+	    !tp->tensor_type || !(sh = tp->tensor_type->shape))
+		return;
+	for (i = 0; i < sh->n_dim; i++)
+		if (sh->dim[i]->value_case ==
+		    ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE__NOT_SET)
+			break;
+	if (i == sh->n_dim)
+		return;
+	onnx__tensor_shape_proto__free_unpacked(sh, NULL);
+	tp->tensor_type->shape = NULL;
+}
+
 /* A ValueInfoProto named name for a value of type t: the stored extra
 ** (a dictionary from onnx.*_info) while it still describes t, else one
-** made from t. */
+** made from t. One made because the stored one no longer fits (a
+** reducer changed the type) has no dims without a value. */
 static int value_info(Onnx__ValueInfoProto **out, const char *name,
 	MlirType t, MlirAttribute extra, gred_error *e)
 {
@@ -134,6 +156,10 @@ static int value_info(Onnx__ValueInfoProto **out, const char *name,
 		vi = (Onnx__ValueInfoProto *)pbr_new(
 			&onnx__value_info_proto__descriptor);
 		*out = vi;
+		vi->name = xstrdup(name);
+		vi->type = onnx_type_export(t);
+		shape_drop_unknown(vi->type);
+		return 0;
 	}
 	vi->name = xstrdup(name);
 	vi->type = onnx_type_export(t);
@@ -478,6 +504,7 @@ static int value_info_update(exporter *x, Onnx__GraphProto *g, MlirContext ctx)
 		if (vi->type)
 			onnx__type_proto__free_unpacked(vi->type, NULL);
 		vi->type = onnx_type_export(t);
+		shape_drop_unknown(vi->type);
 	}
 	return 0;
 }
