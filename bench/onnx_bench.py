@@ -134,7 +134,10 @@ for line in open(os.path.join(here, "onnx_cases.txt")):
     if r is None:
         continue
     rows[held].append(r)
-    print(f"{name}: gred {r['gb']} B in {r['gruns']} tests, peer {r['pb']} B in {r['pruns']} tests", flush=True)
+    print(f"{name}: gred {r['gb']} B in {r['gruns']} tests (peer's size after {r['greach']}), "
+          f"peer {r['pb']} B in {r['pruns']} tests (after {r['preach']}); "
+          f"{r['t1']:.0f} s -j1, {r['t2']:.0f} s -j2, peer {r['pt']:.0f} s; "
+          f"-j1 and -j2 {'identical' if r['same'] else 'DIFFER'}", flush=True)
 table("tuning cases", rows[False])
 table("held-out cases", rows[True])
 print(f"\nfiles in {work}")
