@@ -110,9 +110,31 @@ static char *sdup(MlirStringRef s)
 	(arr)[(n)++] = (v); \
 } while (0)
 
+/* Drops the shape of a tensor type whose dims are not all values or
+** dim_params: a shape without them says nothing, and ONNX tools reject
+** dims that have neither. */
+static void shape_drop_unknown(Onnx__TypeProto *tp)
+{
+	Onnx__TensorShapeProto *sh;
+	size_t i;
+
+	if (!tp || tp->value_case != ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE ||
+	    !tp->tensor_type || !(sh = tp->tensor_type->shape))
+		return;
+	for (i = 0; i < sh->n_dim; i++)
+		if (sh->dim[i]->value_case ==
+		    ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE__NOT_SET)
+			break;
+	if (i == sh->n_dim)
+		return;
+	onnx__tensor_shape_proto__free_unpacked(sh, NULL);
+	tp->tensor_type->shape = NULL;
+}
+
 /* A ValueInfoProto named name for a value of type t: the stored extra
 ** (a dictionary from onnx.*_info) while it still describes t, else one
-** made from t. */
+** made from t. One made because the stored one no longer fits (a
+** reducer changed the type) has no dims without a value. */
 static int value_info(Onnx__ValueInfoProto **out, const char *name,
 	MlirType t, MlirAttribute extra, gred_error *e)
 {
@@ -134,6 +156,10 @@ static int value_info(Onnx__ValueInfoProto **out, const char *name,
 		vi = (Onnx__ValueInfoProto *)onnx_reflect_new(
 			&onnx__value_info_proto__descriptor);
 		*out = vi;
+		vi->name = xstrdup(name);
+		vi->type = onnx_type_export(t);
+		shape_drop_unknown(vi->type);
+		return 0;
 	}
 	vi->name = xstrdup(name);
 	vi->type = onnx_type_export(t);
@@ -477,12 +503,31 @@ static int initializer_export(exporter *x, MlirOperation op,
 	return 0;
 }
 
+/* Drops the value_info entries that name no value of the model as it is
+** now (values a reducer deleted): the export writes nothing the graph
+** does not refer to. */
+static void value_info_prune(exporter *x, Onnx__GraphProto *g)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < g->n_value_info; i++) {
+		Onnx__ValueInfoProto *vi = g->value_info[i];
+
+		if (vi->name && onnx_map_get(&x->byname, vi->name))
+			g->value_info[n++] = vi;
+		else
+			onnx__value_info_proto__free_unpacked(vi, NULL);
+	}
+	g->n_value_info = n;
+}
+
 /* value_info entries stay as stored unless the value they name now has
-** another type. */
+** another type; those of deleted values go. */
 static int value_info_update(exporter *x, Onnx__GraphProto *g, MlirContext ctx)
 {
 	size_t i;
 
+	value_info_prune(x, g);
 	for (i = 0; i < g->n_value_info; i++) {
 		Onnx__ValueInfoProto *vi = g->value_info[i];
 		void *p = vi->name ? onnx_map_get(&x->byname, vi->name) : NULL;
@@ -496,6 +541,7 @@ static int value_info_update(exporter *x, Onnx__GraphProto *g, MlirContext ctx)
 		if (vi->type)
 			onnx__type_proto__free_unpacked(vi->type, NULL);
 		vi->type = onnx_type_export(t);
+		shape_drop_unknown(vi->type);
 	}
 	return 0;
 }

@@ -21,7 +21,8 @@ enum { DROP, NUMBER, ZEROS, ONES };
 static const char *const onnx_droppable[] = {
 	"onnx.name", "onnx.doc_string", "onnx.producer_name",
 	"onnx.producer_version", "onnx.model_version", "onnx.metadata_props",
-	NULL
+	"onnx.value_info", "onnx.functions",
+	"onnx.training_info", "onnx.quantization_annotation", NULL
 };
 
 /* ONNX attributes without a default (onnx/defs): an op without them is
@@ -95,10 +96,8 @@ static int may_change(MlirOperation op, MlirStringRef name)
 	if (in_list((const char *const[]){"sym_name", "function_type",
 		    "value", NULL}, name))
 		return 0;
-	/* a graph needs a name; its nodes do not */
-	if (edit_name_is(op, "func.func") && in_list((const char *const[]){
-		    "onnx.name", NULL}, name))
-		return 0;
+	/* a graph needs a name, which the export takes from the function's
+	** symbol when onnx.name is gone; its nodes need none */
 	if (prefixed(name, "onnx."))
 		return in_list(onnx_droppable, name);
 	if (is_onnx(op))

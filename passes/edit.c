@@ -222,6 +222,24 @@ static MlirAttribute zero_attr(MlirType t)
 	return mlirAttributeGetNull();
 }
 
+/* t with its dynamic dims 1. */
+static MlirType static_dims(MlirType t)
+{
+	intptr_t i, rank = mlirShapedTypeGetRank(t);
+	int64_t *dims = xmalloc((size_t)(rank + 1) * sizeof(int64_t));
+	MlirType r;
+
+	for (i = 0; i < rank; i++) {
+		dims[i] = mlirShapedTypeGetDimSize(t, i);
+		if (mlirShapedTypeIsDynamicSize(dims[i]))
+			dims[i] = 1;
+	}
+	r = mlirRankedTensorTypeGet(rank, dims, mlirShapedTypeGetElementType(t),
+		mlirRankedTensorTypeGetEncoding(t));
+	free(dims);
+	return r;
+}
+
 /* Creates `name` with one result of type t before op at. */
 static MlirValue make_op(MlirOperation at, const char *name, MlirType t,
 	MlirAttribute value)
@@ -451,6 +469,14 @@ MlirValue edit_stand_in(MlirOperation at, MlirType t, const edit_set *dead)
 	v = edit_zero(at, t);
 	if (!mlirValueIsNull(v))
 		return v;
+	/* An ONNX value with unknown dims gets a zero with those dims 1 (ONNX
+	** ops are not type-checked), not a new graph input: every dim gred
+	** writes has a value, and a constant goes with its last user. */
+	if (edit_name_prefix(at, "onnx.") && mlirTypeIsARankedTensor(t)) {
+		v = edit_zero(at, static_dims(t));
+		if (!mlirValueIsNull(v))
+			return v;
+	}
 	/* An ONNX graph input needs a tensor type: a value of unknown type
 	** becomes a scalar zero (any tensor may stand where the type is
 	** unknown), not a new input. */

@@ -419,15 +419,17 @@ static MlirWalkResult onnx_op(walk_ctx *w, MlirOperation op)
 	intptr_t nres = mlirOperationGetNumResults(op);
 	opt_tensor in[OPT_MAX_IO], out[OPT_MAX_IO], oin[OPT_MAX_IO], oout[OPT_MAX_IO];
 	int affected = edit_set_has(w->force, op), known = 1, old_known = 1;
-	int rank_changed = 0, r = 0, ro = 0, k;
+	int rank_changed = 0, inputs_changed = 0, r = 0, ro = 0, k;
 
 	for (i = 0; i < nin; i++) {
 		MlirValue v = mlirOperationGetOperand(op, i);
 		shape_ent *s = shape_get(&w->shapes, w->c, v);
 		affected |= s->affected;
-		if ((k = changed_at(w->c, v)) >= 0)
+		if ((k = changed_at(w->c, v)) >= 0) {
+			inputs_changed = 1;
 			rank_changed |= rank_of(w->c->old[k]) !=
 				rank_of(mlirValueGetType(v));
+		}
 		if (i < OPT_MAX_IO) {
 			in[i] = s->t;
 			oin[i] = s->old;
@@ -464,7 +466,10 @@ static MlirWalkResult onnx_op(walk_ctx *w, MlirOperation op)
 		s->old_known = ro > 0 && oout[i].rank >= 0;
 		if (s->old_known)
 			s->old = oout[i];
-		if (!affected || !mlirTypeIsAShaped(t))
+		/* without a rule's answer, an op whose inputs kept their
+		** types (only its attributes changed) keeps its result types */
+		if (!affected || !mlirTypeIsAShaped(t) ||
+		    (!s->known && !inputs_changed))
 			continue;
 		retype(w, v, s->known ?
 			tensor_type(mlirOperationGetContext(op), &out[i], t) :

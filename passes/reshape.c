@@ -137,7 +137,7 @@ static MlirAttribute cut(MlirAttribute a, MlirType t, const reshape *s)
 	MlirType old = mlirAttributeGetType(a);
 	MlirType el = mlirShapedTypeGetElementType(old);
 	intptr_t r = mlirShapedTypeGetRank(old), d;
-	int64_t n = mlirElementsAttrGetNumElements(a), i;
+	int64_t nold = mlirElementsAttrGetNumElements(a), n, i;
 	int64_t idx[RESHAPE_MAX_RANK] = {0}, stride[RESHAPE_MAX_RANK];
 	MlirAttribute *v, res;
 	double x;
@@ -156,7 +156,7 @@ static MlirAttribute cut(MlirAttribute a, MlirType t, const reshape *s)
 		int64_t pos = 0;
 		for (d = 0; d < r; d++)
 			pos += idx[d] * stride[d];
-		if (simp_elem(&x, a, pos) < 0)
+		if (pos >= nold || simp_elem(&x, a, pos) < 0)
 			x = 0;
 		v[i] = simp_scalar(el, x);
 		/* next coordinates, last kept dim fastest */
@@ -192,9 +192,14 @@ static int apply_one(const reshape *s, infer_changes *c)
 		    elements_of(t) > MAX_COPY)
 			return 0;
 		/* an untyped result (a stand-in made for an untyped value)
-		** stays untyped */
-		if (!mlirTypeEqual(old, mlirAttributeGetType(a)))
+		** stays untyped; a result typed with other dims than its
+		** value (a value_info that disagrees) is left alone, since
+		** the dims chosen are the result's */
+		if (!mlirTypeEqual(old, mlirAttributeGetType(a))) {
+			if (mlirTypeIsAShaped(old) && mlirShapedTypeHasRank(old))
+				return 0;
 			old = t = mlirValueGetType(v);
+		}
 		mlirOperationSetAttributeByName(s->op,
 			mlirStringRefCreateFromCString("value"),
 			cut(a, reshaped(s, mlirAttributeGetType(a)), s));
