@@ -778,3 +778,19 @@ int edit_keep_func(MlirOperation op, int *skip, void *user)
 	*skip = 1;
 	return 1;
 }
+
+void edit_short_name(char *out, size_t k)
+{
+	char tmp[15];
+	size_t n = 0, i;
+
+	k++;
+	while (k > 0 && n < sizeof(tmp)) {
+		k--;
+		tmp[n++] = (char)('a' + k % 26);
+		k /= 26;
+	}
+	for (i = 0; i < n; i++)
+		out[i] = tmp[n - 1 - i];
+	out[n] = 0;
+}

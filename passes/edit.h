@@ -50,6 +50,10 @@ int edit_is_terminator(MlirOperation op);
 int edit_is_boundary(MlirOperation op);
 /* Directly in a builtin.module body. */
 int edit_is_top_level(MlirOperation op);
+
+/* Writes the k-th short name (a, b, ..., z, aa, ab, ...) into out, which
+** holds at least 16 bytes. */
+void edit_short_name(char *out, size_t k);
 /* The func.return of an ONNX graph: its operands may take any tensor
 ** type, and the graph's result types follow them. */
 int edit_is_graph_return(MlirOperation op);

@@ -12,23 +12,6 @@
 #define INPUT_NAMES "onnx.input_names"
 #define OUTPUT_NAMES "onnx.outputs"
 
-/* The k-th name of a, b, ..., z, aa, ab, ... */
-static void short_name(char *out, size_t k)
-{
-	char tmp[16];
-	size_t n = 0, i;
-
-	k++;
-	while (k > 0 && n < sizeof(tmp)) {
-		k--;
-		tmp[n++] = (char)('a' + k % 26);
-		k /= 26;
-	}
-	for (i = 0; i < n; i++)
-		out[i] = tmp[n - 1 - i];
-	out[n] = 0;
-}
-
 static MlirAttribute names_of(MlirOperation op)
 {
 	MlirAttribute a = mlirOperationGetAttributeByName(op,
@@ -132,7 +115,7 @@ static int names_change(MlirOperation module, const pass_targets *l,
 			v[i] = mlirArrayAttrGetElement(a, i);
 		for (k = first; k < end && mlirOperationEqual(l->v[k].op, op); k++) {
 			do
-				short_name(name, next++);
+				edit_short_name(name, next++);
 			while (is_taken(taken, ntaken, name));
 			v[l->v[k].key] = mlirStringAttrGet(ctx,
 				mlirStringRefCreateFromCString(name));

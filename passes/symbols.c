@@ -30,23 +30,6 @@ static int keep_symbol(MlirOperation op, int *skip, void *user)
 	return edit_is_top_level(op) && sym_name(op).data != NULL;
 }
 
-/* The k-th name of a, b, ..., z, aa, ab, ... */
-static void short_name(char *out, size_t k)
-{
-	char tmp[16];
-	size_t n = 0, i;
-
-	k++;
-	while (k > 0 && n < sizeof(tmp)) {
-		k--;
-		tmp[n++] = (char)('a' + k % 26);
-		k /= 26;
-	}
-	for (i = 0; i < n; i++)
-		out[i] = tmp[n - 1 - i];
-	out[n] = 0;
-}
-
 static int name_less(MlirStringRef a, const char *b)
 {
 	size_t nb = strlen(b);
@@ -86,7 +69,7 @@ static int symbols_change(MlirOperation module, const pass_targets *syms,
 		char name[16], *was;
 
 		do
-			short_name(name, next++);
+			edit_short_name(name, next++);
 		while (name_taken(syms, name));
 		if (!name_less(old, name)) {
 			was = ir_strdup(old);
