@@ -98,6 +98,23 @@ static double cpu_seconds(void)
 		(double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
 }
 
+/* The closing lines of a run: how many, how fast (unless quiet), and the
+** coverage table when one was kept (buf is scratch space). */
+static void print_summary(int quiet, const char *what, long long n,
+	int nodes, const char *dir, double t0, double c0, cov *c, gred_buf *buf)
+{
+	if (!quiet)
+		printf("gen: %lld %s of %d ops in %s (%.0f/s, %.0f per CPU "
+			"second)\n", n, what, nodes, dir,
+			(double)n / (now_seconds() - t0 + 1e-9),
+			(double)n / (cpu_seconds() - c0 + 1e-9));
+	if (c) {
+		buf->len = 0;
+		cov_report(c, buf);
+		fwrite(buf->data, 1, buf->len, stdout);
+	}
+}
+
 /* gen --dialect tosa: N programs g000000.mlir, ... printed directly. */
 static int gen_tosa(const gen_cli *cl)
 {
@@ -135,16 +152,8 @@ static int gen_tosa(const gen_cli *cl)
 			goto done;
 		}
 	}
-	if (!cl->quiet)
-		printf("gen: %d tosa programs of %d ops in %s (%.0f programs/s, "
-			"%.0f per CPU second)\n", cl->n, cl->o.nodes, cl->dir,
-			cl->n / (now_seconds() - t0 + 1e-9),
-			cl->n / (cpu_seconds() - c0 + 1e-9));
-	if (c) {
-		buf.len = 0;
-		cov_report(c, &buf);
-		fwrite(buf.data, 1, buf.len, stdout);
-	}
+	print_summary(cl->quiet, "tosa programs", cl->n, cl->o.nodes, cl->dir, t0,
+		c0, c, &buf);
 	rc = 0;
 done:
 	close(dirfd);
@@ -238,16 +247,7 @@ int gen_main(int argc, char **argv)
 			goto done;
 		}
 	}
-	if (!cl.quiet)
-		printf("gen: %lld models of %d ops in %s (%.0f models/s, %.0f per "
-			"CPU second)\n", n, o.nodes, dir,
-			n / (now_seconds() - t0 + 1e-9),
-			n / (cpu_seconds() - c0 + 1e-9));
-	if (c) {
-		buf.len = 0;
-		cov_report(c, &buf);
-		fwrite(buf.data, 1, buf.len, stdout);
-	}
+	print_summary(cl.quiet, "models", n, o.nodes, dir, t0, c0, c, &buf);
 	rc = 0;
 done:
 	close(dirfd);
