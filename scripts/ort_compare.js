@@ -12,25 +12,11 @@ const path = require('path');
 const ortDir = process.env.GRED_ORT ||
   path.join(__dirname, '..', '.deps', 'ort', 'node_modules', 'onnxruntime-node');
 const ort = require(ortDir);
-const { graphInputs } = require('./ort_model.js');
+const { graphInputs, randomTensor } = require('./ort_model.js');
 
 function seeded(seed) {
   let s = seed >>> 0;
   return () => { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; return s / 4294967296; };
-}
-
-function input(type, dims, rnd) {
-  const n = dims.reduce((a, b) => a * b, 1);
-  const f = () => rnd() * 4 - 2;
-  const i = () => Math.floor(rnd() * 7) - 3;
-  switch (type) {
-    case 1: return new ort.Tensor('float32', Float32Array.from({ length: n }, f), dims);
-    case 11: return new ort.Tensor('float64', Float64Array.from({ length: n }, f), dims);
-    case 6: return new ort.Tensor('int32', Int32Array.from({ length: n }, i), dims);
-    case 7: return new ort.Tensor('int64', BigInt64Array.from({ length: n }, () => BigInt(i())), dims);
-    case 9: return new ort.Tensor('bool', Uint8Array.from({ length: n }, () => (rnd() < 0.5 ? 1 : 0)), dims);
-    default: throw new Error('unsupported input dtype ' + type);
-  }
 }
 
 async function run(buf, feeds, level) {
@@ -50,7 +36,7 @@ async function main() {
   const buf = fs.readFileSync(args[0]);
   const rnd = seeded(12345);
   const feeds = {};
-  for (const inp of graphInputs(buf)) feeds[inp.name] = input(inp.type, inp.dims, rnd);
+  for (const inp of graphInputs(buf)) feeds[inp.name] = randomTensor(ort, inp.type, inp.dims, rnd, 2);
   let a, b;
   try {
     a = await run(buf, feeds, 'disabled');

@@ -1,5 +1,6 @@
-// The graph inputs of an ONNX model, read straight from its bytes, for the
-// onnxruntime-node runners (onnxruntime-node 1.20 exposes no input metadata).
+// What the onnxruntime-node runners share: the graph inputs of an ONNX model,
+// read straight from its bytes (onnxruntime-node 1.20 exposes no input
+// metadata), and random input tensors for them.
 'use strict';
 
 // A minimal protobuf reader: enough of ModelProto to find the graph inputs.
@@ -53,4 +54,23 @@ function graphInputs(buf) {
   return inputs.filter((i) => !inits.has(i.name));
 }
 
-module.exports = { graphInputs };
+// A tensor of ONNX dtype `type` and shape `dims` for onnxruntime-node `ort`:
+// floats uniform in [-scale, scale), integers in -3..3 (uint8 0..5), bools
+// half true; rnd() gives the numbers in [0, 1).
+function randomTensor(ort, type, dims, rnd = Math.random, scale = 1) {
+  const n = dims.reduce((a, b) => a * b, 1);
+  const f = () => rnd() * 2 * scale - scale;
+  const i = () => Math.floor(rnd() * 7) - 3;
+  switch (type) {
+    case 1: return new ort.Tensor('float32', Float32Array.from({ length: n }, f), dims);
+    case 11: return new ort.Tensor('float64', Float64Array.from({ length: n }, f), dims);
+    case 6: return new ort.Tensor('int32', Int32Array.from({ length: n }, i), dims);
+    case 7: return new ort.Tensor('int64', BigInt64Array.from({ length: n }, () => BigInt(i())), dims);
+    case 3: return new ort.Tensor('int8', Int8Array.from({ length: n }, i), dims);
+    case 2: return new ort.Tensor('uint8', Uint8Array.from({ length: n }, () => Math.floor(rnd() * 6)), dims);
+    case 9: return new ort.Tensor('bool', Uint8Array.from({ length: n }, () => (rnd() < 0.5 ? 1 : 0)), dims);
+    default: throw new Error('unsupported input dtype ' + type);
+  }
+}
+
+module.exports = { graphInputs, randomTensor };

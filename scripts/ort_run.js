@@ -12,23 +12,7 @@ const ortDir = process.env.GRED_ORT ||
   path.join(__dirname, '..', '.deps', 'ort', 'node_modules', 'onnxruntime-node');
 const ort = require(ortDir);
 
-const { graphInputs } = require('./ort_model.js');
-
-function randomTensor(type, dims) {
-  const n = dims.reduce((a, b) => a * b, 1);
-  const f = () => Math.random() * 2 - 1;
-  const i = () => Math.floor(Math.random() * 7) - 3;
-  switch (type) {
-    case 1: return new ort.Tensor('float32', Float32Array.from({ length: n }, f), dims);
-    case 11: return new ort.Tensor('float64', Float64Array.from({ length: n }, f), dims);
-    case 6: return new ort.Tensor('int32', Int32Array.from({ length: n }, i), dims);
-    case 7: return new ort.Tensor('int64', BigInt64Array.from({ length: n }, () => BigInt(i())), dims);
-    case 3: return new ort.Tensor('int8', Int8Array.from({ length: n }, i), dims);
-    case 2: return new ort.Tensor('uint8', Uint8Array.from({ length: n }, () => Math.floor(Math.random() * 6)), dims);
-    case 9: return new ort.Tensor('bool', Uint8Array.from({ length: n }, () => (Math.random() < 0.5 ? 1 : 0)), dims);
-    default: throw new Error('unsupported input dtype ' + type);
-  }
-}
+const { graphInputs, randomTensor } = require('./ort_model.js');
 
 function listModels(args) {
   const out = [];
@@ -62,7 +46,7 @@ async function main() {
     let buf, feeds = {};
     try {
       buf = fs.readFileSync(file);
-      for (const inp of graphInputs(buf)) feeds[inp.name] = randomTensor(inp.type, inp.dims);
+      for (const inp of graphInputs(buf)) feeds[inp.name] = randomTensor(ort, inp.type, inp.dims);
       await runOnce(buf, feeds, 'all');
       ran++;
       continue;

@@ -12,22 +12,7 @@ const path = require('path');
 const ortDir = process.env.GRED_ORT ||
   path.join(__dirname, '..', '..', '.deps', 'ort', 'node_modules', 'onnxruntime-node');
 const ort = require(ortDir);
-
-function tensor(type, dims) {
-  const n = dims.reduce((a, b) => a * b, 1);
-  const f = () => Math.random() * 2 - 1;
-  const i = () => Math.floor(Math.random() * 7) - 3;
-  switch (type) {
-    case 1: return new ort.Tensor('float32', Float32Array.from({ length: n }, f), dims);
-    case 11: return new ort.Tensor('float64', Float64Array.from({ length: n }, f), dims);
-    case 6: return new ort.Tensor('int32', Int32Array.from({ length: n }, i), dims);
-    case 7: return new ort.Tensor('int64', BigInt64Array.from({ length: n }, () => BigInt(i())), dims);
-    case 3: return new ort.Tensor('int8', Int8Array.from({ length: n }, i), dims);
-    case 2: return new ort.Tensor('uint8', Uint8Array.from({ length: n }, () => Math.floor(Math.random() * 6)), dims);
-    case 9: return new ort.Tensor('bool', Uint8Array.from({ length: n }, () => (Math.random() < 0.5 ? 1 : 0)), dims);
-    default: throw new Error('unsupported input dtype ' + type);
-  }
-}
+const { randomTensor } = require(path.join(__dirname, '..', '..', 'scripts', 'ort_model.js'));
 
 async function main() {
   const specs = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
@@ -36,7 +21,7 @@ async function main() {
     let res;
     try {
       const feeds = {};
-      for (const inp of s.inputs) feeds[inp.name] = tensor(inp.type, inp.dims);
+      for (const inp of s.inputs) feeds[inp.name] = randomTensor(ort, inp.type, inp.dims);
       const sess = await ort.InferenceSession.create(fs.readFileSync(s.file), { logSeverityLevel: 4 });
       res = await sess.run(feeds);
       if (sess.release) await sess.release();
