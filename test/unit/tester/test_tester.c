@@ -29,12 +29,9 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-	char *cmd = xasprintf("rm -rf %s", dir);
-	int r = system(cmd);
-
 	(void)state;
-	free(cmd);
-	return r == 0 ? 0 : -1;
+	dir_remove(dir);
+	return access(dir, F_OK) == 0 ? -1 : 0;
 }
 
 /* Writes an executable script and returns its path. */

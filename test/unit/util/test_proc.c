@@ -31,12 +31,9 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-	char *cmd = xasprintf("rm -rf %s", dir);
-	int r = system(cmd);
-
 	(void)state;
-	free(cmd);
-	return r == 0 ? 0 : -1;
+	dir_remove(dir);
+	return access(dir, F_OK) == 0 ? -1 : 0;
 }
 
 /* Runs `sh -c SCRIPT` with the given options filled in. */
