@@ -2,7 +2,7 @@
 # Triage quality and throughput.
 # Quality: pairwise precision and recall per format, tuning and held-out
 # sets apart, on the generated corpus MATRIX (default build/triage-matrix,
-# made by test/triage/make_matrix.py when missing) and on the committed
+# made by bench/triage_matrix.py when missing) and on the committed
 # corpus test/triage/corpus.
 # Throughput: files N logs (default 100,000), made by mutating the logs of
 # both corpora (pids, ASLR-shifted addresses, noise lines), into a fresh
@@ -15,7 +15,7 @@ n=${2:-100000}
 w=$(mktemp -d "${TMPDIR:-/tmp}/gred-bench.XXXXXX")
 trap 'rm -rf "$w"' EXIT
 matrix=${MATRIX:-$here/build/triage-matrix}
-[ -d "$matrix" ] || python3 "$here/test/triage/make_matrix.py" "$matrix"
+[ -d "$matrix" ] || python3 "$here/bench/triage_matrix.py" "$matrix"
 echo "# generated corpus ($matrix)"
 python3 "$here/bench/triage_quality.py" "$gred" "$matrix"
 echo "# committed corpus (test/triage/corpus, one set)"

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # Grouping quality of `gred triage add` on a labelled corpus made by
-# test/triage/make_matrix.py (DIR/bNNN-NAME/FORMAT-VARIANT-K.log) or by
+# bench/triage_matrix.py (DIR/bNNN-NAME/FORMAT-VARIANT-K.log) or by
 # test/triage/make_corpus.sh (DIR/GROUP/NAME.log). Prints pairwise
 # precision and recall per format and overall, and false merges across
 # formats, for the tuning set and the held-out set (bug id % 5 == 0)

@@ -9,7 +9,7 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 src=$here/src
 out=${1:-$here/corpus}
-mlir=${GRED_CORPUS:-$here/../../../shared/corpus/mlir}
+mlir=${GRED_CORPUS:?name a folder of real .mlir crash inputs in GRED_CORPUS}
 ort=${ORT_DIR:-$here/../../.deps/ort/node_modules}
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
