@@ -10,16 +10,7 @@
 . "$(dirname "$0")/../lib/e2e.sh"
 FIXTURE=${GRED_BUILD:?}/test/unit/bisect/bisect_fixture
 [ -x "$FIXTURE" ] || { echo "missing $FIXTURE (build the bisect_fixture target)"; exit 1; }
-MARK="proc-survivors-$$-$(od -An -N8 -tx8 /dev/urandom | tr -d ' ')"
-trap 'for p in $(marked all); do kill -9 "$p" 2>/dev/null; done; rm -rf "$T"' EXIT
-
-# marked CASE: pids of live processes carrying CASE's mark (all: any case).
-marked() {
-  if [ "$1" = all ]; then pat="GRED_PROC_MARK=$MARK-"; else pat="GRED_PROC_MARK=$MARK-$1\$"; fi
-  grep -lz -- "^$pat" /proc/[0-9]*/environ 2>/dev/null |
-    sed 's,^/proc/\([0-9]*\)/environ$,\1,' | grep -vx "$$" || true
-}
-count() { marked "$1" | wc -l; }
+. "$(dirname "$0")/../lib/marks.sh"
 
 # A command that hangs: it makes a temp file, leaves a grandchild, says it
 # has started, and waits.
@@ -49,18 +40,6 @@ for i in 1 2 3 4; do printf '@@commit c%s\n@@file f.txt\nversion %s\n' $i $i; do
 GOOD=$(sed -n 1p "$T/ids")
 BAD=$(sed -n 4p "$T/ids")
 
-# wait_until CONDITION...: polls (60 s at most); fails if never true.
-wait_until() {
-  n=0
-  while ! "$@"; do
-    n=$((n + 1))
-    [ $n -lt 600 ] || return 1
-    sleep 0.1
-  done
-}
-exited() { ! grep -qs '^[0-9]* ([^)]*) [^Z]' "/proc/$1/stat"; }
-none_left() { [ "$(count "$1")" -eq 0 ]; }
-
 # run_case NAME SCENARIO WANT-RC GRED-ARGS...: runs gred with a fresh
 # TMPDIR; SCENARIO timeout lets it end by itself, int and kill9 send
 # SIGINT or SIGKILL once the hang has begun. WANT-RC "-" checks nothing.
@@ -68,7 +47,7 @@ run_case() {
   name=$1; scen=$2; want=$3; shift 3
   rm -rf "$T/started" "$T/first" "$T/tmp" "$T/out.mlir" "$T/db"
   mkdir "$T/tmp"
-  env --default-signal=INT,TERM,HUP GRED_PROC_MARK="$MARK-$name-$scen" \
+  env --default-signal=INT,TERM,HUP GRED_TEST_MARK="$MARK-$name-$scen" \
     TMPDIR="$T/tmp" "$GRED" "$@" >"$T/gred.out" 2>"$T/gred.err" &
   pid=$!
   if [ "$scen" != timeout ]; then

@@ -8,16 +8,7 @@
 . "$(dirname "$0")/../lib/e2e.sh"
 case_dir="$GRED_SRC/test/cases/big_chain"
 "$case_dir/generate" "$T"
-MARK="reduce-sigkill-$$-$(od -An -N8 -tx8 /dev/urandom | tr -d ' ')"
-trap 'for p in $(marked all); do kill -9 "$p" 2>/dev/null; done; rm -rf "$T"' EXIT
-
-# marked RUN: pids of live processes started by gred run RUN (all: any).
-marked() {
-  if [ "$1" = all ]; then pat="GRED_SIGKILL_MARK=$MARK-"; else pat="GRED_SIGKILL_MARK=$MARK-$1\$"; fi
-  grep -lz -- "^$pat" /proc/[0-9]*/environ 2>/dev/null |
-    sed 's,^/proc/\([0-9]*\)/environ$,\1,' | grep -vx "$$" || true
-}
-count() { marked "$1" | wc -l; }
+. "$(dirname "$0")/../lib/marks.sh"
 
 # The test: big_chain's own, with each run numbered in the order runs
 # start. From run BLOCK_AT on, a run leaves a grandchild and a temp file
@@ -34,24 +25,13 @@ fi
 exec sh "$case_dir/test.sh" "\$1"
 EOF
 
-wait_until() {
-  n=0
-  while ! "$@"; do
-    n=$((n + 1))
-    [ $n -lt 600 ] || return 1
-    sleep 0.1
-  done
-}
-exited() { ! grep -qs '^[0-9]* ([^)]*) [^Z]' "/proc/$1/stat"; }
-none_left() { [ "$(count "$1")" -eq 0 ]; }
-
 # start NAME BLOCK-AT: gred in the background, a fresh TMPDIR and count.
 start() {
   rm -rf "$T/tmp" "$T/blocked" "$T/runs"
   mkdir "$T/tmp"
   : >"$T/runs"
   out="$T/out-$1.mlir"
-  env --default-signal=INT,TERM,HUP GRED_SIGKILL_MARK="$MARK-$1" \
+  env --default-signal=INT,TERM,HUP GRED_TEST_MARK="$MARK-$1" \
     BLOCK_AT="$2" TMPDIR="$T/tmp" \
     "$GRED" reduce -j 2 -o "$out" "$T/input.mlir" sh "$T/test.sh" 2>"$T/err-$1" &
   pid=$!
