@@ -38,22 +38,29 @@ int ir_file_load(ir_file *out, MlirContext ctx, const char *path,
 	return err;
 }
 
-/* The text a child parses, and the name its messages use. */
+/* The text a child parses, the name its messages use, and whether the
+** child verifies it too. */
 typedef struct parse_check {
 	MlirContext ctx;
 	const file_view *v;
 	const char *path;
+	int verify;
 } parse_check;
 
-/* In the child: out gets the parse error, or nothing if it parsed. */
+/* In the child: out gets the parse or verify error, or nothing. */
 static int parse_check_fn(gred_buf *out, void *arg)
 {
 	parse_check *pc = arg;
 	MlirOperation op;
 	gred_error e;
 
-	if (ir_parse_view(&op, pc->ctx, pc->v, pc->path, &e) < 0)
+	if (ir_parse_view(&op, pc->ctx, pc->v, pc->path, &e) < 0) {
 		buf_puts(out, e.msg);
+		return 0;
+	}
+	if (pc->verify && ir_verify(op, &e) < 0)
+		buf_puts(out, e.msg);
+	mlirOperationDestroy(op);
 	return 0;
 }
 
@@ -64,10 +71,10 @@ static int parse_check_fn(gred_buf *out, void *arg)
 ** text is parsed first in a forked child, and in gred only once the
 ** child has parsed it cleanly. A crash in the child is one more error.
 */
-static int mlir_load(MlirOperation *out, MlirContext ctx, const file_view *v,
-	const char *path, gred_error *e)
+int ir_parse_isolated(MlirOperation *out, MlirContext ctx, const file_view *v,
+	const char *path, int verify, gred_error *e)
 {
-	parse_check pc = {ctx, v, path};
+	parse_check pc = {ctx, v, path, verify};
 	gred_buf msg = {0};
 	gred_error sub;
 	size_t at;
@@ -107,7 +114,7 @@ int ir_file_load_view(ir_file *out, MlirContext ctx, const file_view *v,
 		    memcmp(v->data, "ML\xefR", 4) != 0)
 			err = gred_errorf(e, "%s: binary data in a .mlir file", path);
 		else
-			err = mlir_load(&f.op, ctx, v, path, e);
+			err = ir_parse_isolated(&f.op, ctx, v, path, 0, e);
 	} else {
 		err = onnx_import(&f.op, ctx, v->data, v->len, path, &sub);
 		if (err < 0)

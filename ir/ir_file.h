@@ -36,6 +36,13 @@ int ir_file_load(ir_file *out, MlirContext ctx, const char *path,
 int ir_file_load_view(ir_file *out, MlirContext ctx, const file_view *v,
 	const char *path, gred_error *e);
 
+/* Parses MLIR text gred has not seen before: it is parsed (and with
+** verify, verified) first in a forked copy of gred, since MLIR 19's parser
+** and verifiers can crash or corrupt the heap on bad text; only then here.
+** Text nested past what the parser survives is refused without a copy. */
+int ir_parse_isolated(MlirOperation *out, MlirContext ctx, const file_view *v,
+	const char *path, int verify, gred_error *e);
+
 /* Serialises op in format fmt, appended to out. */
 int ir_serialize(gred_buf *out, MlirOperation op, ir_format fmt,
 	gred_error *e);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ir_file.h"
 #include "mlir_io.h"
 #include "shortlex.h"
 #include "source.h"
@@ -230,41 +231,16 @@ done:
 */
 #define FIXPOINT_MAX_SKIP 7
 
-typedef struct parse_job {
-	MlirContext ctx;
-	const gred_buf *text;
-} parse_job;
-
-static int parse_fn(gred_buf *out, void *arg)
-{
-	parse_job *j = arg;
-	MlirOperation op;
-	gred_error e;
-	int r;
-
-	(void)out;
-	if (ir_parse(&op, j->ctx, j->text->data, j->text->len, "", &e) < 0)
-		return -1;
-	r = ir_verify(op, &e);
-	mlirOperationDestroy(op);
-	return r;
-}
-
 /* Text mode: does the best parse and verify now? (First in a child:
 ** this text is not the input, and the parser sees it untested.) */
 static int best_parses(reducer *r)
 {
-	parse_job j = {r->ctx, &r->best};
-	gred_buf out = {0};
+	file_view v = {r->best.data, r->best.len, 0};
 	gred_error e;
-	int ok;
 
 	if (!r->stop_when_parsed)
 		return 0;
-	ok = tester_isolate(&out, parse_fn, &j, &e) == 0 &&
-		ir_parse(&r->parsed, r->ctx, r->best.data, r->best.len, "", &e) == 0;
-	buf_free(&out);
-	return ok;
+	return ir_parse_isolated(&r->parsed, r->ctx, &v, "", 1, &e) == 0;
 }
 
 static int fixpoint(reducer *r, source **srcs, size_t n, gred_error *e)
