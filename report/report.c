@@ -47,6 +47,8 @@ void report_markdown(gred_buf *md, const report_case *c)
 		buf_printf(md, "## Minimal input\n\n`%s` (%zu bytes, binary: attach "
 			"it)\n\n", c->input_name, c->input_len);
 	}
+	if (c->picture)
+		buf_printf(md, "![graph of the minimal input](%s)\n\n", c->picture);
 	if (c->sig_id) {
 		buf_printf(md, "## Crash signature `%s`\n\n- kind: %s\n", c->sig_id,
 			c->kind ? c->kind : "");
@@ -58,6 +60,8 @@ void report_markdown(gred_buf *md, const report_case *c)
 			buf_printf(md, "  %zu. `%s`\n", k + 1, c->frames[k]);
 		buf_puts(md, "\n");
 	}
+	if (c->first_bad)
+		buf_printf(md, "## First bad commit\n\n`%s`\n\n", c->first_bad);
 	if (c->how)
 		buf_printf(md, "## How it was found\n\n%s\n\n", c->how);
 	buf_printf(md, "## Versions\n\n- gred %s\n", GRED_VERSION);

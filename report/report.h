@@ -23,6 +23,9 @@ typedef struct report_case {
 	size_t nframes;
 	const char *how;           /* a paragraph on how it was found */
 	const char *versions;      /* lines "name: version" */
+	const char *picture;       /* an image of the input's graph (a path
+	                              relative to the report), or NULL */
+	const char *first_bad;     /* the first bad commit, when bisected */
 } report_case;
 
 /* Appends the Markdown report of c to out. */
