@@ -62,20 +62,14 @@ int bisect_search_mark(bisect_search *s, size_t i, bisect_verdict v,
 /*
 ** The next commit to probe: the live commit whose count of live
 ** ancestors (itself included) is closest to half of the live set, as git
-** does. If that commit was skipped, a pseudo-random one of the untested
-** commits sorted by that closeness, drawn toward the front (git's rule),
-** so that a run of unbuildable commits at the midpoint costs a few
-** builds, not one per commit. Returns 1 with *out set, or 0 when the
+** does. Once skipped commits are among the candidates, the untested
+** commit with the most expected information: how well it halves, times
+** the chance it builds judged by its distance to skipped commits, so
+** that a run of unbuildable commits costs a few builds, not one per
+** commit. Returns 1 with *out set, or 0 when the
 ** search is over (see bisect_search_answer).
 */
 int bisect_search_next(size_t *out, bisect_search *s);
-
-/* The pseudo-random draw behind it, for simulations of other rules:
-** bisect_prn(seed) in [0, BISECT_PRN_MODULO), and the place in a list of
-** count candidates, best first, that a probe jumps to. */
-#define BISECT_PRN_MODULO 32768u
-unsigned bisect_prn(unsigned seed);
-size_t bisect_skip_away_index(size_t count);
 
 /* Roughly how many probes are left: ceil(log2(untested live)). */
 size_t bisect_search_steps_left(const bisect_search *s);

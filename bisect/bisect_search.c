@@ -2,6 +2,7 @@
 ** The bisection itself: which commits are still candidates, which one
 ** to probe next, and when the first bad commit is known.
 */
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -233,91 +234,112 @@ static int by_balance(const bisect_search *s, size_t a, size_t b)
 	return a < b ? -1 : a > b;
 }
 
+/* Below this many expected bits a probe is not worth a build. */
+#define BISECT_MIN_BITS 0.001
+
+/* The information of a probe that splits k of n candidates from the
+** rest: the binary entropy of k/n, in bits. */
+static double split_bits(size_t k, size_t n)
+{
+	double p = (double)k / (double)n, q = 1 - p;
+
+	if (k == 0 || k >= n)
+		return 0;
+	return -(p * log2(p) + q * log2(q));
+}
+
 /*
-** A pseudo-random number in [0, BISECT_PRN_MODULO) from a seed, the
-** linear congruential step of C's example rand(); and a square root by
-** Newton's method. Both are deterministic, so a bisection replays.
+** The chance that an untested commit builds, given the skipped commits
+** around it. Unbuildable commits come in runs, so a commit between two
+** skipped ones most likely belongs to their run, and one next to the
+** skipped commits, which extend over span commits, most likely does not
+** build at a distance well below a quarter of span. With no skipped
+** commit around it is 1.
 */
-unsigned bisect_prn(unsigned seed)
+static double build_chance(size_t below, size_t above, size_t span)
 {
-	seed = seed * 1103515245u + 12345u;
-	return (seed / 65536) % BISECT_PRN_MODULO;
-}
+	size_t d;
 
-static unsigned isqrt(unsigned v)
-{
-	unsigned x = v, y;
-
-	if (v < 2)
-		return v;
-	y = (x + v / x) / 2;
-	while (y < x) {
-		x = y;
-		y = (x + v / x) / 2;
+	if (below && above) {
+		d = below < above ? below : above;
+		return 0.001 * (double)d / (double)(below + above);
 	}
-	return x;
-}
-
-/* Where in a list of count candidates, best first, to probe after
-** landing on a skipped commit: a pseudo-random place, drawn toward the
-** front (index = count * u^1.5 for u uniform in [0, 1)). */
-size_t bisect_skip_away_index(size_t count)
-{
-	unsigned prn = bisect_prn((unsigned)count);
-
-	return (size_t)((count * prn / BISECT_PRN_MODULO) * isqrt(prn) /
-		isqrt(BISECT_PRN_MODULO));
-}
-
-static const bisect_search *sort_search;
-
-static int cmp_balance(const void *a, const void *b)
-{
-	return by_balance(sort_search, *(const size_t *)a, *(const size_t *)b);
+	d = below ? below : above;
+	if (!d)
+		return 1;
+	return (double)d / ((double)d + 0.25 * (double)span);
 }
 
 /*
-** The probe is the live commit that best halves the live set. When that
-** commit was skipped, its neighbours most likely do not build either:
-** probing them one by one would cost a build per commit of an unbuildable
-** run. Instead, as git does, the probe jumps to a pseudo-random place in
-** the list of untested commits sorted by balance, most often near its
-** front (near the midpoint) and sometimes far out, so a long run is most
-** often left in a few builds whatever its length.
+** The probe is the live commit that best halves the live set, as git
+** picks it. Once skipped commits are among the candidates, the probe is
+** the untested commit with the most information to expect: the bits of
+** its split times the chance that it builds (build_chance, by its
+** distance in history order to the nearest skipped commits). A commit a
+** little off the midpoint loses almost nothing (a 40/60 split is still
+** 0.97 bits), so the probe leaves a run of unbuildable commits by a
+** distance that grows with the run seen so far, instead of walking
+** through it one build per commit. Deterministic: a bisection replays.
 */
 int bisect_search_next(size_t *out, bisect_search *s)
 {
-	size_t best = SIZE_MAX, i, n = 0, *list, at;
+	size_t best = SIZE_MAX, i, lo = SIZE_MAX, hi = 0, last;
+	size_t *below;
+	double best_score = -1;
 
 	count_reach(s);
 	for (i = 0; i < s->n; i++) {
 		if (!(s->flag[i] & BISECT_F_LIVE) || i == s->bad)
 			continue;
+		if ((s->flag[i] & BISECT_F_SKIP)) {
+			lo = i < lo ? i : lo;
+			hi = i;
+		}
 		if (best == SIZE_MAX || by_balance(s, i, best) < 0)
 			best = i;
 	}
 	if (best == SIZE_MAX)
 		return 0;
-	if (!(s->flag[best] & BISECT_F_SKIP)) {
+	if (lo == SIZE_MAX) {
 		*out = best;
 		return 1;
 	}
-	list = xmalloc(s->n * sizeof(*list));
-	for (i = 0; i < s->n; i++)
-		if ((s->flag[i] & BISECT_F_LIVE) && !(s->flag[i] & BISECT_F_SKIP))
-			list[n++] = i;
-	sort_search = s;
-	qsort(list, n, sizeof(*list), cmp_balance);
-	sort_search = NULL;
-	at = bisect_skip_away_index(n);
-	if (at >= n)
-		at = 0;
-	/* never the bad commit: the one before it in the list instead */
-	if (list[at] == s->bad && at > 0)
-		at--;
-	best = list[at];
-	free(list);
-	if (best == s->bad)
+	/* distances to the nearest skipped live commit below, then above */
+	below = xcalloc(s->n, sizeof(*below));
+	last = SIZE_MAX;
+	for (i = 0; i < s->n; i++) {
+		if (!(s->flag[i] & BISECT_F_LIVE))
+			continue;
+		if (s->flag[i] & BISECT_F_SKIP)
+			last = i;
+		else if (last != SIZE_MAX)
+			below[i] = i - last;
+	}
+	best = SIZE_MAX;
+	last = SIZE_MAX;
+	for (i = s->n; i-- > 0;) {
+		double score;
+		if (!(s->flag[i] & BISECT_F_LIVE))
+			continue;
+		if (s->flag[i] & BISECT_F_SKIP) {
+			last = i;
+			continue;
+		}
+		if (i == s->bad)
+			continue;
+		score = split_bits(s->reach[i], s->left) * build_chance(below[i],
+			last == SIZE_MAX ? 0 : last - i, hi - lo + 1);
+		/* ties go to the older commit, as by_balance does */
+		if (best == SIZE_MAX || score >= best_score) {
+			best = i;
+			best_score = score;
+		}
+	}
+	free(below);
+	/* only commits inside runs of skipped ones are left: the answer is
+	** one of them or the bad commit, and probing them would cost a
+	** build each */
+	if (best == SIZE_MAX || best_score < BISECT_MIN_BITS)
 		return 0;
 	*out = best;
 	return 1;
