@@ -59,6 +59,7 @@
 	" bucket " INT " NOT NULL REFERENCES buckets(id)," \
 	" match_text TEXT NOT NULL);" \
 	"CREATE TABLE IF NOT EXISTS aliases(" \
+	" id " ID "," \
 	" hash TEXT NOT NULL," \
 	" old_id " INT " NOT NULL," \
 	" bucket " INT " NOT NULL REFERENCES buckets(id)," \
@@ -546,17 +547,19 @@ int triage_store_list(triage_store *s,
 	return !stop && rc < 0 ? -1 : 0;
 }
 
-/* The bucket that now holds what went by id (a number or a prefix of a
-** signature) before a re-sign or a merge, or 0. */
+/* The bucket that now holds what went by id before a re-sign or a
+** merge: by its old number (by_number) or a prefix of an old signature;
+** 0 if none. */
 static int find_alias(int64_t *out, triage_store *s, const char *id,
-	gred_error *e)
+	int by_number, gred_error *e)
 {
-	static const char sql[] = "SELECT bucket FROM aliases"
-		" WHERE CAST(old_id AS TEXT) = $1 OR hash LIKE $2"
-		" ORDER BY CAST(old_id AS TEXT) = $1 DESC, added DESC LIMIT 1";
+	static const char sql_num[] = "SELECT bucket FROM aliases"
+		" WHERE CAST(old_id AS TEXT) = $1 ORDER BY id DESC LIMIT 1";
+	static const char sql_hash[] = "SELECT bucket FROM aliases"
+		" WHERE hash LIKE $1 ORDER BY id DESC LIMIT 1";
 	char *like = xasprintf("%s%%", id);
-	store_arg a[] = {ARG_TEXT(id), ARG_TEXT(like)};
-	int err = run_num(out, NULL, s, sql, a, NARGS(a), e);
+	store_arg a[] = {ARG_TEXT(by_number ? id : like)};
+	int err = run_num(out, NULL, s, by_number ? sql_num : sql_hash, a, 1, e);
 
 	free(like);
 	return err;
@@ -594,25 +597,41 @@ static int get_bucket(triage_bucket *out, int *found, triage_store *s,
 	return err;
 }
 
+/*
+** Finds a bucket by its number, then by a number it had before being
+** absorbed, then by a prefix of its signature, then of one it had.
+*/
 int triage_store_get(triage_bucket *out, triage_store *s, const char *id,
 	gred_error *e)
 {
-	int64_t now_in;
+	static const char sql_id[] = "SELECT id FROM buckets WHERE CAST(id AS TEXT) = $1";
+	store_arg a[] = {ARG_TEXT(id)};
+	int64_t now_in = 0;
 	char num[24];
-	int found;
+	int found, pass;
 
-	if (get_bucket(out, &found, s, id, e) < 0)
-		return -1;
-	if (found)
-		return 0;
-	if (find_alias(&now_in, s, id, e) < 0)
-		return -1;
-	if (now_in) {
-		snprintf(num, sizeof(num), "%lld", (long long)now_in);
-		if (get_bucket(out, &found, s, num, e) < 0)
+	if (*id && strspn(id, "0123456789") == strlen(id)) {
+		if (run_num(&now_in, &found, s, sql_id, a, 1, e) < 0)
 			return -1;
-		if (found)
-			return 0;
+		if (!found && find_alias(&now_in, s, id, 1, e) < 0)
+			return -1;
+	}
+	for (pass = 0; pass < 2; pass++) {
+		if (now_in) {
+			snprintf(num, sizeof(num), "%lld", (long long)now_in);
+			if (get_bucket(out, &found, s, num, e) < 0)
+				return -1;
+			if (found)
+				return 0;
+		}
+		if (!pass) {
+			if (get_bucket(out, &found, s, id, e) < 0)
+				return -1;
+			if (found)
+				return 0;
+			if (find_alias(&now_in, s, id, 0, e) < 0)
+				return -1;
+		}
 	}
 	return gred_errorf(e, "%s: no such bucket", id);
 }
@@ -640,7 +659,7 @@ int triage_store_aliases(triage_store *s, int64_t bucket,
 		int64_t added, void *ctx), void *ctx, gred_error *e)
 {
 	static const char sql[] = "SELECT hash, old_id, why, added FROM aliases"
-		" WHERE bucket = $1 ORDER BY added, old_id";
+		" WHERE bucket = $1 ORDER BY id";
 	store_arg a[] = {ARG_INT(bucket)};
 	store_rows *r;
 	int rc, stop = 0;

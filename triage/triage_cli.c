@@ -1,6 +1,7 @@
 /*
 ** `gred triage`: the command line of crash deduplication (add, run,
-** list, show, sig, check, rank, merge), over the library in triage.h.
+** list, show, sig, check, rank, merge, resign), over the library in
+** triage.h.
 */
 #include <dirent.h>
 #include <ctype.h>
@@ -86,6 +87,7 @@ static const cli_opt add_opts[] = {
 		"print BUCKET SIGNATURE FILE per log"),
 	CASE_OPT, JSON_OPT, CLI_OPT_END
 };
+static const cli_opt case_opts[] = {CASE_OPT, CLI_OPT_END};
 static const cli_opt run_opts[] = {CASE_OPT, TIMEOUT_OPT, JSON_OPT, CLI_OPT_END};
 static const cli_opt json_opts[] = {JSON_OPT, CLI_OPT_END};
 static const cli_opt merge_opts[] = {
@@ -110,6 +112,7 @@ static int cmd_sig(tcli *c);
 static int cmd_check(tcli *c);
 static int cmd_rank(tcli *c);
 static int cmd_merge(tcli *c);
+static int cmd_resign(tcli *c);
 
 static const struct subcommand {
 	int (*run)(tcli *c);
@@ -168,6 +171,17 @@ static const struct subcommand {
 	 merge_opts, NULL,
 	 "gred triage merge all.db run/shard-*/.gred/triage.db\n"
 	 "gred triage merge --into postgresql://fuzz@db/triage shard-0.db shard-1.db", -1}},
+	{cmd_resign, {"triage resign", "triage resign [--case FILE] [OPTIONS] ID LOG",
+	 "Re-sign bucket ID (its number or a prefix of its signature) on LOG,\n"
+	 "the crash log of its reduced case, whose crash is the cleanest: the\n"
+	 "bucket takes LOG's signature and keeps its id, members and count; its\n"
+	 "former signature still finds it, and logs that crash the old way still\n"
+	 "file into it. If another bucket already has LOG's signature, the two\n"
+	 "are one bug: that bucket's members move into bucket ID and it goes\n"
+	 "(its id and signature then find bucket ID). --case names the reduced\n"
+	 "case, which becomes the smallest case if it is.\n",
+	 case_opts, sig_opts,
+	 "gred triage resign --case reduced.mlir 3 reduced.log", -1}},
 	{cmd_sig, {"triage sig", "triage sig [--json] [OPTIONS] FILE",
 	 "Print the signature of one log (FILE may be - for stdin). Exit status\n"
 	 "1 if it holds no crash.\n",
@@ -1092,6 +1106,21 @@ static int member_one(const char *source, int64_t added, void *ctx)
 	return 0;
 }
 
+/* `show`: the signatures and ids the bucket had before. */
+static int print_alias(const char *hash, int64_t old_id, const char *why,
+	int64_t added, void *ctx)
+{
+	char t[32];
+
+	(void)ctx;
+	if (!strcmp(why, "merged"))
+		printf("absorbed   bucket %lld (%s) at %s\n", (long long)old_id, hash,
+			fmt_time(added, t));
+	else
+		printf("formerly   %s, re-signed at %s\n", hash, fmt_time(added, t));
+	return 0;
+}
+
 static int cmd_show(tcli *c)
 {
 	triage_store *s;
@@ -1149,6 +1178,7 @@ static int cmd_show(tcli *c)
 				p = nl ? nl + 1 : NULL;
 			}
 		}
+		triage_store_aliases(s, b.id, print_alias, NULL, &e);
 		show_explain(c, b.sample);
 		printf("\nmembers:\n");
 		rc = triage_store_members(s, b.id, member_one, &m, &e);
@@ -1231,6 +1261,82 @@ done:
 	return rc;
 }
 
+typedef struct alias_state {
+	char hash[17];
+	int64_t old_id;
+} alias_state;
+
+static int last_merged(const char *hash, int64_t old_id, const char *why,
+	int64_t added, void *ctx)
+{
+	alias_state *a = ctx;
+
+	(void)added;
+	if (!strcmp(why, "merged")) {
+		snprintf(a->hash, sizeof(a->hash), "%s", hash);
+		a->old_id = old_id;
+	}
+	return 0;
+}
+
+static int cmd_resign(tcli *c)
+{
+	triage_parser *p = NULL;
+	triage_store *s = NULL;
+	triage_sig sig;
+	triage_bucket b;
+	alias_state merged = {"", 0};
+	gred_error e;
+	char *log = NULL, *abs_case = NULL, id[17];
+	size_t len;
+	int trunc, rc = 1, have_sig = 0, res;
+
+	if (c->nargs != 2)
+		return cli_fail("triage resign: want ID LOG (see gred triage resign --help)");
+	if (triage_log_read(&log, &len, &trunc, c->args[1], c->opts.max_bytes, &e) < 0)
+		return cli_fail("%s: %s", c->args[1], e.msg);
+	if (make_parser(&p, c))
+		goto done;
+	if (triage_parser_sig(&sig, p, log, len, &e) < 0) {
+		cli_fail("%s: %s", c->args[1], e.msg);
+		goto done;
+	}
+	have_sig = 1;
+	if (!sig.crashed) {
+		cli_fail("%s: no crash found: %s", c->args[1], NO_CRASH_WHY);
+		goto done;
+	}
+	if (open_store(&s, c))
+		goto done;
+	if (triage_store_get(&b, s, c->args[0], &e) < 0) {
+		cli_fail("%s", e.msg);
+		goto done;
+	}
+	abs_case = c->case_path ? realpath(c->case_path, NULL) : NULL;
+	res = triage_store_resign(s, b.id, &sig, abs_case ? abs_case : c->case_path, &e);
+	if (res < 0) {
+		cli_fail("%s", e.msg);
+		triage_bucket_free(&b);
+		goto done;
+	}
+	triage_sig_id(&sig, id);
+	printf("bucket %lld: %s -> %s", (long long)b.id, b.hash, id);
+	if (res == 1 && triage_store_aliases(s, b.id, last_merged, &merged, &e) == 0)
+		printf(", absorbing bucket %lld (%s)", (long long)merged.old_id,
+			merged.hash);
+	putchar('\n');
+	triage_bucket_free(&b);
+	rc = 0;
+done:
+	if (have_sig)
+		triage_sig_free(&sig);
+	free(abs_case);
+	triage_store_close(s);
+	triage_parser_free(p);
+	free(log);
+	return rc;
+}
+
 /*
 ** Which store a command uses. Without --db: .gred/triage.db here or in
 ** the nearest parent directory that has one, as git finds its
@@ -1253,7 +1359,7 @@ static int find_store(tcli *c, int (*run)(tcli *c), char **found)
 	*found = triage_store_find(DEFAULT_DB);
 	if (*found)
 		c->db = *found;
-	else if (run == cmd_list || run == cmd_show)
+	else if (run == cmd_list || run == cmd_show || run == cmd_resign)
 		return cli_fail("no triage store: " DEFAULT_DB " is not in this "
 			"directory or a parent (gred triage add makes one; --db names one)");
 	return 0;

@@ -1,3 +1,4 @@
+# ctest-labels: asan
 # The triage store on a real PostgreSQL server, started here (initdb +
 # pg_ctl, as the postgres user when run as root, on a unix socket in the
 # test's directory) and stopped at the end even on failure: concurrent
@@ -119,6 +120,21 @@ if [ "$(sql fuzz "SELECT COUNT(*) FROM members")" -eq "$total" ]; then pass; els
 sql merged "$partition_sql" | sort >"$T/p.merged"
 if cmp -s "$T/p.pg" "$T/p.merged"; then pass; else fail "the copy through SQLite into postgres differs"; fi
 expect_error "bad url" "cannot connect" "$GRED" triage list --store "postgresql:///nope?host=$T/pg&port=$port&user=postgres"
+
+# Re-signing a bucket on a log of another one merges the two, in the
+# database: one bucket fewer, no member lost, the old id finds the new one.
+set -- $(sql fuzz "SELECT id, count FROM buckets ORDER BY id LIMIT 2" | tr '|' ' ')
+b1=$1 c1=$2 b2=$3 c2=$4
+log2=$(sql fuzz "SELECT source FROM members WHERE bucket = $b2 ORDER BY id LIMIT 1")
+if "$GRED" triage resign --store "$U" "$b1" "$log2" >"$T/out" 2>"$T/err" &&
+   grep -q "^bucket $b1: .*absorbing bucket $b2 " "$T/out"; then pass
+else fail "resign: $(cat "$T/out" "$T/err")"; fi
+n=$(sql fuzz "SELECT COUNT(*) FROM buckets") c=$(sql fuzz "SELECT count FROM buckets WHERE id = $b1")
+m=$(sql fuzz "SELECT COUNT(*) FROM members WHERE bucket = $b1")
+if [ "$n" -eq $((nb - 1)) ] && [ "$c" -eq $((c1 + c2)) ] && [ "$m" -eq "$c" ] &&
+   [ "$(sql fuzz "SELECT SUM(count) FROM buckets")" -eq "$total" ]; then pass
+else fail "after resign: $n buckets (want $((nb - 1))), bucket $b1 counts $c with $m members (want $((c1 + c2)))"; fi
+if "$GRED" triage show --store "$U" "$b2" | grep -q "^bucket     $b1\$"; then pass; else fail "show of the absorbed bucket"; fi
 
 # kill -9 during an add: what is committed is whole, and adding again
 # files the rest, each log once. The kill must land before the add ends:
