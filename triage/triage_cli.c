@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
@@ -1208,6 +1209,7 @@ static int cmd_merge(tcli *c)
 	int64_t nbuckets = 0, nmembers = 0;
 	gred_error e;
 	struct stat st;
+	int fresh = 0;
 
 	if (!dest || nsrcs < 1)
 		return cli_fail("triage merge: want DEST SRC... (see gred triage merge --help)");
@@ -1216,13 +1218,15 @@ static int cmd_merge(tcli *c)
 			return cli_fail("%s: no such store", srcs[i]);
 	src = xcalloc((size_t)nsrcs, sizeof(*src));
 	memset(&total, 0, sizeof(total));
-	if (open_store(&d, &(tcli){.db = dest}))
-		goto done;
 	for (i = 0; i < nsrcs; i++)
 		if (triage_store_open(&src[i], srcs[i], &e) < 0) {
 			cli_fail("%s", e.msg);
 			goto done;
 		}
+	/* a DEST file made here goes again if the merge fails */
+	fresh = !triage_store_is_url(dest) && stat(dest, &st) < 0;
+	if (open_store(&d, &(tcli){.db = dest}))
+		goto done;
 	if (triage_store_begin(d, &e) < 0) {
 		cli_fail("%s", e.msg);
 		goto done;
@@ -1258,6 +1262,14 @@ done:
 		triage_store_close(src[i]);
 	free(src);
 	triage_store_close(d);
+	if (rc && d && fresh) {
+		static const char *const suffixes[] = {"", "-wal", "-shm"};
+		for (i = 0; i < 3; i++) {
+			char *f = xasprintf("%s%s", dest, suffixes[i]);
+			unlink(f);
+			free(f);
+		}
+	}
 	return rc;
 }
 
