@@ -862,8 +862,10 @@ static int merge_bucket(merge_ctx *m, store_rows *b)
 			return -1;
 		while (!dest && (rc = se->next(r, e)) > 0)
 			if (find_bucket(&dest, s, pass ? se->text(r, 1) : NULL,
-			    se->text(r, 0), e) < 0)
+			    se->text(r, 0), e) < 0) {
 				rc = -1;
+				break;
+			}
 		se->done(r);
 		if (rc < 0)
 			return -1;
@@ -881,8 +883,10 @@ static int merge_bucket(merge_ctx *m, store_rows *b)
 	if (se->query(&r, m->src->db, sql_shapes_of, src_id, 1, NULL, e) < 0)
 		return -1;
 	while ((rc = se->next(r, e)) > 0)
-		if (add_shape(s, dest, se->text(r, 1), se->text(r, 0), e) < 0)
+		if (add_shape(s, dest, se->text(r, 1), se->text(r, 0), e) < 0) {
 			rc = -1;
+			break;
+		}
 	se->done(r);
 	if (rc < 0)
 		return -1;

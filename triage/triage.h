@@ -175,7 +175,9 @@ typedef struct triage_bucket {
 int triage_store_list(triage_store *s,
 	int (*fn)(const triage_bucket *b, void *ctx), void *ctx, gred_error *e);
 
-/* Finds a bucket by id or by a prefix of its hash. */
+/* Finds a bucket by id or by a prefix of its hash; an id or signature
+** it had before a re-sign or a merge (see triage_store_aliases) finds it
+** too. */
 int triage_store_get(triage_bucket *out, triage_store *s, const char *id,
 	gred_error *e);
 void triage_bucket_free(triage_bucket *b);

@@ -158,6 +158,35 @@ else fail "after kill -9: $partial members (want some, not all), counts sum to $
 sql killed "$partition_sql" | sort >"$T/p.killed"
 if cmp -s "$T/p.pg" "$T/p.killed"; then pass; else fail "add after kill -9 differs from the clean store"; fi
 
+# kill -9 during a merge into postgres, once it is inside its transaction
+# (its backend has inserted members and waits for the next statement):
+# nothing of it stays, and a merge after completes it. Up to 3 tries if
+# the merge ended before the kill landed.
+attempt=0
+while [ $attempt -lt 3 ]; do
+  attempt=$((attempt + 1))
+  sql postgres "DROP DATABASE IF EXISTS km WITH (FORCE)" >/dev/null 2>&1
+  sql postgres "CREATE DATABASE km" >/dev/null
+  "$GRED" triage merge --into "$(url km)" "$T/s.db" >/dev/null 2>&1 &
+  pid=$!
+  tries=0
+  while [ "$(sql postgres "SELECT COUNT(*) FROM pg_stat_activity WHERE datname = 'km'
+      AND query LIKE 'INSERT INTO members%'")" -eq 0 ] && [ $tries -lt 500 ]; do
+    sleep 0.01
+    tries=$((tries + 1))
+  done
+  kill -9 $pid 2>/dev/null || true
+  wait $pid 2>/dev/null || true
+  n=$(sql km "SELECT COUNT(*) FROM members")
+  [ "$n" -ne 0 ] || break
+done
+echo "merge killed with $n members committed (try $attempt)"
+if [ "$n" -eq 0 ] && [ "$(sql km "SELECT COUNT(*) FROM buckets")" -eq 0 ]; then pass
+else fail "kill -9 in a merge left $n members (want none) in 3 tries"; fi
+"$GRED" triage merge --into "$(url km)" "$T/s.db" >/dev/null || fail "merge after kill -9"
+sql km "$partition_sql" | sort >"$T/p.km"
+if cmp -s "$T/p.sqlite" "$T/p.km"; then pass; else fail "merge after kill -9 differs"; fi
+
 # The server stops, and nothing of it is left running (a zombie waiting
 # for whichever process adopted it has ended).
 pg_down
