@@ -136,9 +136,10 @@ typedef struct triage_add_result {
 ** URL), creating its tables if need be. */
 int triage_store_open(triage_store **out, const char *where, gred_error *e);
 
+void triage_store_close(triage_store *s);
+
 /* 1 if where names a PostgreSQL database rather than a file. */
 int triage_store_is_url(const char *where);
-void triage_store_close(triage_store *s);
 
 /* Writes are grouped: begin, any number of adds, commit. */
 int triage_store_begin(triage_store *s, gred_error *e);
