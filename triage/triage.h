@@ -116,10 +116,13 @@ int triage_log_read(char **out, size_t *len, int *truncated,
 	const char *path, size_t max_bytes, gred_error *e);
 
 /*
-** The store: buckets (one per signature) and members (one per filed log),
-** in one SQLite file. WAL mode and a busy timeout let several processes
-** add at once; every change is a transaction, so kill -9 loses at most
-** the batch in flight.
+** The store: buckets (one per signature) and members (one per filed log).
+** It is a SQLite file (the default), or a PostgreSQL database when the
+** name given to triage_store_open is a postgresql:// or postgres:// URL
+** (libpq's connection URI), for many workers on one database. Writers
+** go one at a time (SQLite's write lock, a PostgreSQL advisory lock held
+** per transaction); every change is a transaction, so kill -9 loses at
+** most the batch in flight; unique keys make a repeated add a no-op.
 */
 typedef struct triage_store triage_store;
 
@@ -129,8 +132,14 @@ typedef struct triage_add_result {
 	int duplicate;    /* this path with this content was already filed */
 } triage_add_result;
 
-int triage_store_open(triage_store **out, const char *path, gred_error *e);
+/* Opens the store at where (a path, created with its directories, or a
+** URL), creating its tables if need be. */
+int triage_store_open(triage_store **out, const char *where, gred_error *e);
+
 void triage_store_close(triage_store *s);
+
+/* 1 if where names a PostgreSQL database rather than a file. */
+int triage_store_is_url(const char *where);
 
 /* Writes are grouped: begin, any number of adds, commit. */
 int triage_store_begin(triage_store *s, gred_error *e);
@@ -167,7 +176,9 @@ typedef struct triage_bucket {
 int triage_store_list(triage_store *s,
 	int (*fn)(const triage_bucket *b, void *ctx), void *ctx, gred_error *e);
 
-/* Finds a bucket by id or by a prefix of its hash. */
+/* Finds a bucket by id or by a prefix of its hash; an id or signature
+** it had before a re-sign or a merge (see triage_store_aliases) finds it
+** too. */
 int triage_store_get(triage_bucket *out, triage_store *s, const char *id,
 	gred_error *e);
 void triage_bucket_free(triage_bucket *b);
@@ -176,6 +187,55 @@ void triage_bucket_free(triage_bucket *b);
 int triage_store_members(triage_store *s, int64_t bucket,
 	int (*fn)(const char *source, int64_t added, void *ctx), void *ctx,
 	gred_error *e);
+
+/* Calls fn for each former name of a bucket: the signature (hash) and
+** id it had before a re-sign (why "resigned"), or those of a bucket it
+** absorbed (why "merged"). triage_store_get finds it by these too. */
+int triage_store_aliases(triage_store *s, int64_t bucket,
+	int (*fn)(const char *hash, int64_t old_id, const char *why,
+		int64_t added, void *ctx), void *ctx, gred_error *e);
+
+/* How many buckets and members the store holds. */
+int triage_store_totals(int64_t *buckets, int64_t *members, triage_store *s,
+	gred_error *e);
+
+/*
+** Re-signs a bucket on its reduced case, whose crash is the cleanest:
+** the bucket takes sig (hash, key, kind, message, frames) and keeps its
+** id, members, count and seen times; its former signature becomes an
+** alias and stays filed as a shape, so logs that crash the old way still
+** come here. case_path (or NULL) is offered as the smallest case.
+** If another bucket already had sig (as its signature, or as one filed
+** into it), the two are one bug: that bucket's members, count, shapes
+** and aliases move into this one, which remains, and it is deleted (its
+** id and signature become aliases of this bucket).
+** Returns 0 if no other bucket was involved, 1 if one was absorbed, -1
+** on error. Runs in the caller's transaction if one is open (on error
+** the caller rolls back), else in its own.
+*/
+int triage_store_resign(triage_store *s, int64_t bucket, const triage_sig *sig,
+	const char *case_path, gred_error *e);
+
+/* What triage_store_merge did. */
+typedef struct triage_merge_result {
+	int64_t buckets;      /* buckets read from the source */
+	int64_t new_buckets;  /* of those, created in the destination */
+	int64_t members;      /* members added */
+	int64_t duplicates;   /* members the destination had already */
+} triage_merge_result;
+
+/*
+** Merges the store src into s (either may be SQLite or PostgreSQL).
+** Buckets are matched by signature hash (then by their other signatures,
+** then by similarity, as an add would); members by source and content
+** hash, so merging the same store twice, or a store into itself, adds
+** nothing. Counts grow by the members added; first and last seen widen;
+** the smaller smallest case wins. Runs in the caller's transaction if one
+** is open (on error the caller rolls back), else in its own: a failed
+** merge leaves s unchanged.
+*/
+int triage_store_merge(triage_merge_result *out, triage_store *s,
+	triage_store *src, gred_error *e);
 
 /*
 ** Orders n buckets furthest-point-first: order[0] is 0 (pass the most

@@ -1,6 +1,7 @@
 /*
 ** `gred triage`: the command line of crash deduplication (add, run,
-** list, show, sig, check), over the library in triage.h.
+** list, show, sig, check, rank, merge, resign), over the library in
+** triage.h.
 */
 #include <dirent.h>
 #include <ctype.h>
@@ -12,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
@@ -32,6 +34,7 @@ static const char default_db[] = DEFAULT_DB;
 
 typedef struct tcli {
 	const char *db;
+	const char *into;     /* merge --into */
 	triage_options opts;
 	cli_list ignore;       /* --ignore */
 	cli_list ignore_files; /* --ignore-file */
@@ -47,17 +50,18 @@ typedef struct tcli {
 
 #define OFF(field) offsetof(tcli, field)
 
-/* Where the store is, for every subcommand. */
-static const cli_opt store_opts[] = {
-	CLI_OPT_STRING("db", 0, OFF(db), "PATH",
-		"the store (default " DEFAULT_DB ")"),
-	CLI_OPT_END
-};
+/* Where the store is, for every subcommand: --db and --store are one. */
+#define STORE_OPTS \
+	CLI_OPT_STRING("store", 0, OFF(db), "PATH|URL", \
+		"the store: a SQLite file (default " DEFAULT_DB "),\n" \
+		"or a PostgreSQL database as postgresql://..."), \
+	CLI_OPT_STRING("db", 0, OFF(db), "PATH|URL", "the same as --store")
+
+static const cli_opt store_opts[] = {STORE_OPTS, CLI_OPT_END};
 
 /* The store and how a log becomes a signature. */
 static const cli_opt sig_opts[] = {
-	CLI_OPT_STRING("db", 0, OFF(db), "PATH",
-		"the store (default " DEFAULT_DB ")"),
+	STORE_OPTS,
 	CLI_OPT_NUM(CLI_INT, "frames", 0, OFF(opts.frames), 1, 64, "N",
 		"frames in a signature (default 3)"),
 	CLI_OPT_LIST("ignore", 0, OFF(ignore), "REGEX",
@@ -84,8 +88,14 @@ static const cli_opt add_opts[] = {
 		"print BUCKET SIGNATURE FILE per log"),
 	CASE_OPT, JSON_OPT, CLI_OPT_END
 };
+static const cli_opt case_opts[] = {CASE_OPT, CLI_OPT_END};
 static const cli_opt run_opts[] = {CASE_OPT, TIMEOUT_OPT, JSON_OPT, CLI_OPT_END};
 static const cli_opt json_opts[] = {JSON_OPT, CLI_OPT_END};
+static const cli_opt merge_opts[] = {
+	CLI_OPT_STRING("into", 0, OFF(into), "DEST",
+		"the store to merge into (then every operand is a SRC)"),
+	CLI_OPT_END
+};
 static const cli_opt check_opts[] = {
 	CLI_OPT_STRING("sig", 0, OFF(want_sig), "ID",
 		"interesting iff it crashes with signature ID (16 hex\n"
@@ -102,6 +112,8 @@ static int cmd_show(tcli *c);
 static int cmd_sig(tcli *c);
 static int cmd_check(tcli *c);
 static int cmd_rank(tcli *c);
+static int cmd_merge(tcli *c);
+static int cmd_resign(tcli *c);
 
 static const struct subcommand {
 	int (*run)(tcli *c);
@@ -129,26 +141,48 @@ static const struct subcommand {
 	 run_opts, sig_opts,
 	 "gred triage run -- mlir-opt-19 --canonicalize bug.mlir\n"
 	 "gred triage run --timeout 30 --db bugs.db -- ./compiler bug.mlir", 0}},
-	{cmd_list, {"triage list", "triage list [--json] [--db PATH]",
+	{cmd_list, {"triage list", "triage list [--json] [--store PATH|URL]",
 	 "List buckets, most frequent first: id, count, first and last seen,\n"
 	 "signature, crash, smallest case. The store is .gred/triage.db in the\n"
 	 "current directory or the nearest parent that has one; none is created.\n",
 	 json_opts, store_opts,
 	 "gred triage list\n"
 	 "gred triage list --json --db bugs.db", -1}},
-	{cmd_rank, {"triage rank", "triage rank [--json] [--db PATH]",
+	{cmd_rank, {"triage rank", "triage rank [--json] [--store PATH|URL]",
 	 "List one representative per bucket, furthest-point-first: the most\n"
 	 "frequent bucket, then each time the one least like all listed before\n"
 	 "(distance of their kind, message and frame words), so that the first\n"
 	 "lines cover the most distinct bugs.\n",
 	 json_opts, store_opts,
 	 "gred triage rank | head -20", -1}},
-	{cmd_show, {"triage show", "triage show [--json] [--db PATH] ID",
+	{cmd_show, {"triage show", "triage show [--json] [--store PATH|URL] ID",
 	 "Show one bucket (ID is its number or a prefix of its signature): the\n"
 	 "normalised stack, its members and one raw log.\n",
 	 json_opts, store_opts,
 	 "gred triage show 3\n"
 	 "gred triage show b07337f1 --json", -1}},
+	{cmd_merge, {"triage merge", "triage merge DEST SRC... | --into DEST SRC...",
+	 "Merge the stores SRC (files or postgresql:// URLs) into DEST, e.g. the\n"
+	 "shards' DIR/shard-I/.gred/triage.db of a campaign. A bucket joins the\n"
+	 "one of DEST with its signature (or a similar one, as an add would);\n"
+	 "a log already in DEST (same source, same content) is not counted\n"
+	 "again, so merging a store twice, or into itself, adds nothing. First\n"
+	 "and last seen widen; the smallest case stays the smallest. The whole\n"
+	 "merge is one transaction: if any SRC fails, DEST is left unchanged.\n",
+	 merge_opts, NULL,
+	 "gred triage merge all.db run/shard-*/.gred/triage.db\n"
+	 "gred triage merge --into postgresql://fuzz@db/triage shard-0.db shard-1.db", -1}},
+	{cmd_resign, {"triage resign", "triage resign [--case FILE] [OPTIONS] ID LOG",
+	 "Re-sign bucket ID (its number or a prefix of its signature) on LOG,\n"
+	 "the crash log of its reduced case, whose crash is the cleanest: the\n"
+	 "bucket takes LOG's signature and keeps its id, members and count; its\n"
+	 "former signature still finds it, and logs that crash the old way still\n"
+	 "file into it. If another bucket already has LOG's signature, the two\n"
+	 "are one bug: that bucket's members move into bucket ID and it goes\n"
+	 "(its id and signature then find bucket ID). --case names the reduced\n"
+	 "case, which becomes the smallest case if it is.\n",
+	 case_opts, sig_opts,
+	 "gred triage resign --case reduced.mlir 3 reduced.log", -1}},
 	{cmd_sig, {"triage sig", "triage sig [--json] [OPTIONS] FILE",
 	 "Print the signature of one log (FILE may be - for stdin). Exit status\n"
 	 "1 if it holds no crash.\n",
@@ -202,7 +236,7 @@ static int make_parser(triage_parser **out, tcli *c)
 		slash[1] = 0;
 	else
 		dflt[0] = 0;
-	{
+	if (!triage_store_is_url(c->db)) {
 		char *path = xasprintf("%striage-ignore", dflt);
 		if (stat(path, &st) == 0 && triage_parser_load_ignore(*out, path, &e) < 0) {
 			free(path);
@@ -779,7 +813,8 @@ static int sig_of_bucket(tcli *c, char want[17])
 		memcpy(want, c->want_sig, 17);
 		return 0;
 	}
-	if (stat(c->db, &st) < 0 || triage_store_open(&s, c->db, &e) < 0)
+	if ((!triage_store_is_url(c->db) && stat(c->db, &st) < 0) ||
+	    triage_store_open(&s, c->db, &e) < 0)
 		return cli_fail("triage check: --sig %s: expected a signature (16 hex "
 			"digits, as gred triage sig prints) or a bucket id, and there is "
 			"no store to find bucket %s in", c->want_sig, c->want_sig);
@@ -1072,6 +1107,21 @@ static int member_one(const char *source, int64_t added, void *ctx)
 	return 0;
 }
 
+/* `show`: the signatures and ids the bucket had before. */
+static int print_alias(const char *hash, int64_t old_id, const char *why,
+	int64_t added, void *ctx)
+{
+	char t[32];
+
+	(void)ctx;
+	if (!strcmp(why, "merged"))
+		printf("absorbed   bucket %lld (%s) at %s\n", (long long)old_id, hash,
+			fmt_time(added, t));
+	else
+		printf("formerly   %s, re-signed at %s\n", hash, fmt_time(added, t));
+	return 0;
+}
+
 static int cmd_show(tcli *c)
 {
 	triage_store *s;
@@ -1129,6 +1179,7 @@ static int cmd_show(tcli *c)
 				p = nl ? nl + 1 : NULL;
 			}
 		}
+		triage_store_aliases(s, b.id, print_alias, NULL, &e);
 		show_explain(c, b.sample);
 		printf("\nmembers:\n");
 		rc = triage_store_members(s, b.id, member_one, &m, &e);
@@ -1144,6 +1195,161 @@ static int cmd_show(tcli *c)
 }
 
 /*
+** `merge`: the sources are opened first (opening one writes its tables
+** if missing, which must not wait on DEST's open transaction when a
+** source is DEST itself), then merged in one transaction of DEST.
+*/
+static int cmd_merge(tcli *c)
+{
+	const char *dest = c->into ? c->into : c->nargs ? c->args[0] : NULL;
+	char **srcs = c->into ? c->args : c->args + 1;
+	int nsrcs = c->into ? c->nargs : c->nargs - 1, i, rc = 1;
+	triage_store *d = NULL, **src;
+	triage_merge_result total, r;
+	int64_t nbuckets = 0, nmembers = 0;
+	gred_error e;
+	struct stat st;
+	int fresh = 0;
+
+	if (!dest || nsrcs < 1)
+		return cli_fail("triage merge: want DEST SRC... (see gred triage merge --help)");
+	for (i = 0; i < nsrcs; i++)
+		if (!triage_store_is_url(srcs[i]) && stat(srcs[i], &st) < 0)
+			return cli_fail("%s: no such store", srcs[i]);
+	src = xcalloc((size_t)nsrcs, sizeof(*src));
+	memset(&total, 0, sizeof(total));
+	for (i = 0; i < nsrcs; i++)
+		if (triage_store_open(&src[i], srcs[i], &e) < 0) {
+			cli_fail("%s", e.msg);
+			goto done;
+		}
+	/* a DEST file made here goes again if the merge fails */
+	fresh = !triage_store_is_url(dest) && stat(dest, &st) < 0;
+	if (open_store(&d, &(tcli){.db = dest}))
+		goto done;
+	if (triage_store_begin(d, &e) < 0) {
+		cli_fail("%s", e.msg);
+		goto done;
+	}
+	for (i = 0; i < nsrcs; i++) {
+		if (triage_store_merge(&r, d, src[i], &e) < 0) {
+			triage_store_rollback(d);
+			cli_fail("%s: %s; %s left unchanged", srcs[i], e.msg, dest);
+			goto done;
+		}
+		total.buckets += r.buckets;
+		total.new_buckets += r.new_buckets;
+		total.members += r.members;
+		total.duplicates += r.duplicates;
+	}
+	if (triage_store_commit(d, &e) < 0) {
+		triage_store_rollback(d);
+		cli_fail("%s; %s left unchanged", e.msg, dest);
+		goto done;
+	}
+	if (triage_store_totals(&nbuckets, &nmembers, d, &e) < 0) {
+		cli_fail("%s", e.msg);
+		goto done;
+	}
+	printf("merged %d store%s: %lld buckets read, %lld new; %lld logs added, "
+		"%lld already there; %lld buckets, %lld logs in all\n", nsrcs,
+		nsrcs > 1 ? "s" : "", (long long)total.buckets,
+		(long long)total.new_buckets, (long long)total.members,
+		(long long)total.duplicates, (long long)nbuckets, (long long)nmembers);
+	rc = 0;
+done:
+	for (i = 0; i < nsrcs; i++)
+		triage_store_close(src[i]);
+	free(src);
+	triage_store_close(d);
+	if (rc && d && fresh) {
+		static const char *const suffixes[] = {"", "-wal", "-shm"};
+		for (i = 0; i < 3; i++) {
+			char *f = xasprintf("%s%s", dest, suffixes[i]);
+			unlink(f);
+			free(f);
+		}
+	}
+	return rc;
+}
+
+typedef struct alias_state {
+	char hash[17];
+	int64_t old_id;
+} alias_state;
+
+static int last_merged(const char *hash, int64_t old_id, const char *why,
+	int64_t added, void *ctx)
+{
+	alias_state *a = ctx;
+
+	(void)added;
+	if (!strcmp(why, "merged")) {
+		snprintf(a->hash, sizeof(a->hash), "%s", hash);
+		a->old_id = old_id;
+	}
+	return 0;
+}
+
+static int cmd_resign(tcli *c)
+{
+	triage_parser *p = NULL;
+	triage_store *s = NULL;
+	triage_sig sig;
+	triage_bucket b;
+	alias_state merged = {"", 0};
+	gred_error e;
+	char *log = NULL, *abs_case = NULL, id[17];
+	size_t len;
+	int trunc, rc = 1, have_sig = 0, res;
+
+	if (c->nargs != 2)
+		return cli_fail("triage resign: want ID LOG (see gred triage resign --help)");
+	if (triage_log_read(&log, &len, &trunc, c->args[1], c->opts.max_bytes, &e) < 0)
+		return cli_fail("%s: %s", c->args[1], e.msg);
+	if (make_parser(&p, c))
+		goto done;
+	if (triage_parser_sig(&sig, p, log, len, &e) < 0) {
+		cli_fail("%s: %s", c->args[1], e.msg);
+		goto done;
+	}
+	have_sig = 1;
+	if (!sig.crashed) {
+		cli_fail("%s: no crash found: %s", c->args[1], NO_CRASH_WHY);
+		goto done;
+	}
+	if (open_store(&s, c))
+		goto done;
+	if (triage_store_get(&b, s, c->args[0], &e) < 0) {
+		cli_fail("%s", e.msg);
+		goto done;
+	}
+	abs_case = c->case_path ? realpath(c->case_path, NULL) : NULL;
+	res = triage_store_resign(s, b.id, &sig, abs_case ? abs_case : c->case_path, &e);
+	if (res < 0) {
+		cli_fail("%s", e.msg);
+		triage_bucket_free(&b);
+		goto done;
+	}
+	triage_sig_id(&sig, id);
+	printf("bucket %lld: %s -> %s", (long long)b.id, b.hash, id);
+	if (res == 1 && triage_store_aliases(s, b.id, last_merged, &merged, &e) == 0)
+		printf(", absorbing bucket %lld (%s)", (long long)merged.old_id,
+			merged.hash);
+	putchar('\n');
+	triage_bucket_free(&b);
+	rc = 0;
+done:
+	if (have_sig)
+		triage_sig_free(&sig);
+	free(abs_case);
+	triage_store_close(s);
+	triage_parser_free(p);
+	free(log);
+	return rc;
+}
+
+/*
 ** Which store a command uses. Without --db: .gred/triage.db here or in
 ** the nearest parent directory that has one, as git finds its
 ** repository; add and run create it here if none has; list and show
@@ -1154,16 +1360,18 @@ static int find_store(tcli *c, int (*run)(tcli *c), char **found)
 	int files = run == cmd_add || run == cmd_run;
 	struct stat st;
 
+	if (run == cmd_merge)
+		return 0;  /* names its stores itself */
 	if (c->db != default_db) {
 		if (!files && run != cmd_check && run != cmd_sig &&
-		    stat(c->db, &st) < 0)
+		    !triage_store_is_url(c->db) && stat(c->db, &st) < 0)
 			return cli_fail("%s: no such store", c->db);
 		return 0;
 	}
 	*found = triage_store_find(DEFAULT_DB);
 	if (*found)
 		c->db = *found;
-	else if (run == cmd_list || run == cmd_show)
+	else if (run == cmd_list || run == cmd_show || run == cmd_resign)
 		return cli_fail("no triage store: " DEFAULT_DB " is not in this "
 			"directory or a parent (gred triage add makes one; --db names one)");
 	return 0;
