@@ -15,8 +15,8 @@ typedef struct mframe {
 } mframe;
 
 typedef struct mtext {
-	const char *cls, *msg;
-	size_t ncls, nmsg;
+	const char *cls, *msg, *site;
+	size_t ncls, nmsg, nsite;
 	mframe f[TRIAGE_MATCH_FRAMES];
 	size_t n;
 } mtext;
@@ -35,6 +35,12 @@ static void split(mtext *m, const char *s)
 	e = line_end(s);
 	m->cls = s;
 	m->ncls = (size_t)(e - s);
+	/* "class<TAB>site": where the report itself says the crash is */
+	if ((m->site = memchr(s, '\t', m->ncls))) {
+		m->ncls = (size_t)(m->site - s);
+		m->site++;
+		m->nsite = (size_t)(e - m->site);
+	}
 	if (!*e)
 		return;
 	s = e + 1;
@@ -91,6 +97,35 @@ static int frame_same(const mframe *a, const mframe *b)
 	return where_same(a, b);
 }
 
+static int starts_with(const char *s, size_t n, const char *w)
+{
+	size_t k = strlen(w);
+	return n >= k && !memcmp(s, w, k);
+}
+
+/* ASan's "READ"/"WRITE": the kind of access, nothing of the bug. */
+static int access_only(const mtext *m)
+{
+	return same(m->msg, m->nmsg, "READ", 4) || same(m->msg, m->nmsg, "WRITE", 5);
+}
+
+/* Equal once runs of digits are left out: "name: nope32" "name: nope7". */
+static int same_but_digits(const char *a, size_t na, const char *b, size_t nb)
+{
+	size_t i = 0, j = 0;
+
+	for (;;) {
+		while (i < na && a[i] >= '0' && a[i] <= '9')
+			i++;
+		while (j < nb && b[j] >= '0' && b[j] <= '9')
+			j++;
+		if (i == na || j == nb)
+			return i == na && j == nb;
+		if (a[i++] != b[j++])
+			return 0;
+	}
+}
+
 /*
 ** Messages: equal, or one side has none (a debugger's capture of a
 ** sanitizer's report), or two assertion lines of one condition in one
@@ -104,6 +139,15 @@ static int message_compatible(const mtext *a, const mtext *b)
 	if (!a->nmsg || !b->nmsg)
 		return 1;
 	if (same(a->msg, a->nmsg, b->msg, b->nmsg))
+		return 1;
+	/* ASan says only which access faulted; UBSan or another tool
+	** names the same fault in its own words. */
+	if (access_only(a) != access_only(b))
+		return 1;
+	/* An exception's message quotes numbers from the input. */
+	if ((starts_with(a->cls, a->ncls, "python:") ||
+	     starts_with(a->cls, a->ncls, "node:")) &&
+	    same_but_digits(a->msg, a->nmsg, b->msg, b->nmsg))
 		return 1;
 	ca = memmem(a->msg, a->nmsg, ": ", 2);
 	cb = memmem(b->msg, b->nmsg, ": ", 2);
@@ -154,6 +198,45 @@ static int head_within(const mtext *a, const mtext *b)
 	return j == want && (named || want == 2);
 }
 
+/* A message that says what went wrong, beyond ASan's access kind. */
+static int says_what(const mtext *m)
+{
+	return m->nmsg && !access_only(m);
+}
+
+/*
+** An assertion in a template or in the standard library is a check of
+** its callers' arguments (SmallVector::operator[], std::vector's
+** bounds): the bug is in a caller, and the crashing frame alone does
+** not name it.
+*/
+static int library_check(const mtext *m)
+{
+	const char *c = memmem(m->msg, m->nmsg, ": ", 2);
+
+	return c && (starts_with(m->msg, m->nmsg, "std::") ||
+		memmem(m->msg, (size_t)(c - m->msg), " [", 2));
+}
+
+/*
+** The crash site: the same named frame crashed, for a reason that is
+** said (an ASan error class, a UBSan message, an assertion, an
+** exception), whatever called it. A bare signal in a shared helper
+** (a null "this" in a getter) says nothing of which caller is at
+** fault, nor does a check of the arguments by a library template.
+*/
+static int same_crash_site(const mtext *a, const mtext *b)
+{
+	int bare = same(a->cls, a->ncls, "signal", 6) || same(a->cls, a->ncls, "ABRT", 4);
+
+	if (!a->f[0].nname || !same(a->f[0].name, a->f[0].nname, b->f[0].name,
+	    b->f[0].nname))
+		return 0;
+	if (bare && !says_what(a) && !says_what(b))
+		return 0;
+	return !library_check(a) && !library_check(b);
+}
+
 int triage_match_similar(const char *sa, const char *sb)
 {
 	mtext a, b;
@@ -164,6 +247,10 @@ int triage_match_similar(const char *sa, const char *sb)
 	split(&b, sb);
 	if (!same(a.cls, a.ncls, b.cls, b.ncls) || !message_compatible(&a, &b))
 		return 0;
+	/* The report's own location (UBSan's file:line), stripped binary
+	** or not, with the same message. */
+	if (same(a.site, a.nsite, b.site, b.nsite) && same(a.msg, a.nmsg, b.msg, b.nmsg))
+		return 1;
 	if (!a.n || !b.n) {
 		/* No stack on one side: only a message that names the bug
 		** (an assertion's condition and function) is enough. */
@@ -178,6 +265,8 @@ int triage_match_similar(const char *sa, const char *sb)
 			!(a.nmsg > 5 && !memcmp(a.msg, "std::", 5)) &&
 			!(b.nmsg > 5 && !memcmp(b.msg, "std::", 5));
 	}
+	if (same_crash_site(&a, &b))
+		return 1;
 	/* Inlining adds or removes a frame on top; the callers stay. */
 	return head_within(&a, &b) || head_within(&b, &a);
 }

@@ -126,6 +126,7 @@ struct triage_parser {
 	tri_scan scan;
 	gred_buf tmp;
 	gred_buf unwrapped;         /* a hard-wrapped log, re-joined */
+	gred_buf joined;            /* report lines a paste broke, re-joined */
 };
 
 int tri_compile(triage_parser *p, gred_error *e);
