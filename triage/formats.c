@@ -103,6 +103,11 @@ static const tri_pattern glibc[] = {
 	{R_EVENT, "terminate called", "terminate", 2, 0,
 	 "terminate called without an active exception"},
 	{R_DETAIL, "what():", NULL, 0, 0, "^\\s+what\\(\\):\\s+(?<msg>.*?)\\s*$"},
+	/* What a program said before it called abort(): "prog: fatal error
+	** in f: ...". Never a crash by itself (TRI_PRIO_MESSAGE); the
+	** message of the abort that follows. */
+	{R_EVENT, "atal error", "abort", TRI_PRIO_MESSAGE, 0,
+	 "^(?:[\\w.-]+: )?(?<msg>[Ff]atal error\\b[^:]{0,80}: .*?)\\s*$"},
 };
 
 /* Rust panics, with RUST_BACKTRACE=1 or full; newer rustc prints the

@@ -210,12 +210,37 @@ static int says_what(const mtext *m)
 ** bounds): the bug is in a caller, and the crashing frame alone does
 ** not name it.
 */
+static const char *last_part(const char *s, size_t *n)
+{
+	size_t i = *n;
+
+	while (i > 1 && !(s[i - 1] == ':' && s[i - 2] == ':'))
+		i--;
+	if (i <= 1)
+		return s;
+	*n -= i;
+	return s + i;
+}
+
 static int library_check(const mtext *m)
 {
-	const char *c = memmem(m->msg, m->nmsg, ": ", 2);
+	const char *c = memmem(m->msg, m->nmsg, ": ", 2), *br, *fn, *top;
+	size_t nf, nt = m->f[0].nname;
 
-	return c && (starts_with(m->msg, m->nmsg, "std::") ||
-		memmem(m->msg, (size_t)(c - m->msg), " [", 2));
+	if (!c)
+		return 0;
+	nf = (size_t)(c - m->msg);
+	if (!starts_with(m->msg, m->nmsg, "std::") &&
+	    !memmem(m->msg, nf, " [", 2))
+		return 0;
+	/* It is a caller's fault only when the checking function itself is
+	** the crashing frame; a debugger names std:: frames, and those are
+	** not in the stack compared. */
+	if ((br = memmem(m->msg, nf, " [", 2)))
+		nf = (size_t)(br - m->msg);
+	fn = last_part(m->msg, &nf);
+	top = last_part(m->f[0].name, &nt);
+	return same(fn, nf, top, nt);
 }
 
 /*
@@ -237,6 +262,31 @@ static int same_crash_site(const mtext *a, const mtext *b)
 	return !library_check(a) && !library_check(b);
 }
 
+static int named(const mtext *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->n; i++)
+		if (m->f[i].nname)
+			return 1;
+	return 0;
+}
+
+/* Without frames to compare, only a message that names the bug: an
+** assertion's function and condition (unless the standard library's own
+** check, std::vector::operator[], where every such bug ends), a fatal
+** error's words, a panic with its location. */
+static int message_names_bug(const mtext *a, const mtext *b)
+{
+	if (same(a->cls, a->ncls, "rust-panic", 10))
+		return same(a->msg, a->nmsg, b->msg, b->nmsg);
+	return a->nmsg && b->nmsg &&
+		memmem(a->msg, a->nmsg, ": ", 2) && memmem(b->msg, b->nmsg, ": ", 2) &&
+		same(a->cls, a->ncls, "ABRT", 4) &&
+		!starts_with(a->msg, a->nmsg, "std::") &&
+		!starts_with(b->msg, b->nmsg, "std::");
+}
+
 int triage_match_similar(const char *sa, const char *sb)
 {
 	mtext a, b;
@@ -251,20 +301,12 @@ int triage_match_similar(const char *sa, const char *sb)
 	** or not, with the same message. */
 	if (same(a.site, a.nsite, b.site, b.nsite) && same(a.msg, a.nmsg, b.msg, b.nmsg))
 		return 1;
-	if (!a.n || !b.n) {
-		/* No stack on one side: only a message that names the bug
-		** (an assertion's condition and function) is enough. */
-		if (same(a.cls, a.ncls, "rust-panic", 10))
-			return same(a.msg, a.nmsg, b.msg, b.nmsg);  /* has its location */
-		/* An assertion names the bug by its condition and function,
-		** unless that function is the standard library's own check
-		** (std::vector::operator[]), where every such bug ends. */
-		return a.nmsg && b.nmsg && (!a.n || !b.n) &&
-			memmem(a.msg, a.nmsg, ": ", 2) && memmem(b.msg, b.nmsg, ": ", 2) &&
-			same(a.cls, a.ncls, "ABRT", 4) &&
-			!(a.nmsg > 5 && !memcmp(a.msg, "std::", 5)) &&
-			!(b.nmsg > 5 && !memcmp(b.msg, "std::", 5));
-	}
+	if (!a.n || !b.n)
+		return message_names_bug(&a, &b);
+	/* A stripped program's frames have no names to compare across
+	** builds: the message, if it names the bug, still does. */
+	if ((!named(&a) || !named(&b)) && message_names_bug(&a, &b))
+		return 1;
 	if (same_crash_site(&a, &b))
 		return 1;
 	/* Inlining adds or removes a frame on top; the callers stay. */

@@ -374,6 +374,17 @@ void tri_norm_message(gred_buf *out, const char *s, size_t n, int mode)
 			if (k == n || !(isalpha((unsigned char)s[k]) || s[k] == '_')) {
 				buf_puts(out, "N");
 				i = k;
+				/* a list of numbers copied from the input is as
+				** long as the input's: "[1, 1]" and "[1]" alike */
+				while (mode == NORM_VALUES && i + 2 < n && s[i] == ',' &&
+				       s[i + 1] == ' ' && isdigit((unsigned char)s[i + 2])) {
+					k = i + 2;
+					while (k < n && isdigit((unsigned char)s[k]))
+						k++;
+					if (k < n && (isalpha((unsigned char)s[k]) || s[k] == '_'))
+						break;
+					i = k;
+				}
 				continue;
 			}
 		}

@@ -126,7 +126,17 @@ static int matches(pcre2_code *re, pcre2_match_data *md, const char *s,
 	return n && pcre2_match(re, (PCRE2_SPTR)s, n, 0, 0, md, NULL) >= 0;
 }
 
-/* Lower wins; among equals the first, which is where a crash starts. */
+/* An abort that says nothing of why: a signal, a sanitizer's ABRT. */
+static int is_abort(const tri_event *ev)
+{
+	if (ev->pat->role == R_SIGNAL)
+		return ev->sigkind && !strcmp(ev->sigkind, "abort");
+	return ev->kind.n == 4 && !memcmp(ev->kind.p, "ABRT", 4);
+}
+
+/* Lower wins; among equals the first, which is where a crash starts.
+** The message of the last "fatal error" line before an abort that has
+** none becomes its message. */
 static tri_event *pick_event(tri_scan *s)
 {
 	tri_event *best = NULL;
@@ -138,9 +148,15 @@ static tri_event *pick_event(tri_scan *s)
 			continue;
 		if (ev->pending && (ev->stack < 0 || s->stacks[ev->stack].n == 0))
 			continue;
+		if (ev->pat->prio >= TRI_PRIO_MESSAGE)
+			continue;
 		if (!best || ev->pat->prio < best->pat->prio)
 			best = ev;
 	}
+	if (best && !best->msg.n && is_abort(best))
+		for (i = 0; i < s->nevents && s->events[i].lineno <= best->lineno; i++)
+			if (s->events[i].pat && s->events[i].pat->prio == TRI_PRIO_MESSAGE)
+				best->msg = s->events[i].msg;
 	return best;
 }
 
@@ -498,6 +514,10 @@ static int says_nothing(const triage_sig *out, const tri_event *ev,
 	if (out->crashed && out->nframes == 1 &&
 	    (n = strlen(out->frames[0])) >= 2 && !strcmp(out->frames[0] + n - 2, "@?"))
 		return 1;
+	/* A traceback cut before its exception line: what is left is the
+	** program's entry path, the same for all its bugs. */
+	if (out->crashed && (!strcmp(out->kind, "python") || !strcmp(out->kind, "node")))
+		return 1;
 	if (!out->crashed || out->nframes)
 		return 0;
 	/* A stack dump with no frame read, a sanitizer's class and access
@@ -633,6 +653,20 @@ static int mid_word(char last, char next)
 	return !isspace((unsigned char)last) && !isspace((unsigned char)next);
 }
 
+/* Whether a line after a cut at the box's width is the rest of the cut
+** one: it goes on mid-word, or after the one space the cut fell before
+** ("66 +" / " 2147483647 cannot"); an indented line, or " #3" (a frame
+** of LLVM's stack dump), starts a record of its own. */
+static int continues(const char *next, size_t n)
+{
+	if (!n || next[0] == '\n' || next[0] == '\r')
+		return 0;
+	if (!isspace((unsigned char)next[0]))
+		return 1;
+	return next[0] == ' ' && n > 1 && !isspace((unsigned char)next[1]) &&
+		next[1] != '#';
+}
+
 #define WRAP_MAX 400
 static const char *unwrap(gred_buf *b, const char *log, size_t *len)
 {
@@ -679,8 +713,8 @@ static const char *unwrap(gred_buf *b, const char *log, size_t *len)
 		if (!nl)
 			nl = end;
 		buf_append(b, line, (size_t)(nl - line));
-		if (nl < end && ((size_t)(nl - line) != width || nl + 1 >= end ||
-		    isspace((unsigned char)nl[1])))
+		if (nl < end && ((size_t)(nl - line) != width ||
+		    !continues(nl + 1, (size_t)(end - nl - 1))))
 			buf_puts(b, "\n");
 	}
 	*len = b->len;
