@@ -514,6 +514,12 @@ static int says_nothing(const triage_sig *out, const tri_event *ev,
 	if (out->crashed && out->nframes == 1 &&
 	    (n = strlen(out->frames[0])) >= 2 && !strcmp(out->frames[0] + n - 2, "@?"))
 		return 1;
+	/* Everything inlined into main, and no line for where in it (lldb's
+	** "kernels.cpp:0", compiler-made code): every crash of the program
+	** is in main. */
+	if (out->crashed && out->nframes == 1 && !strcmp(out->frames[0], "main") &&
+	    !said)
+		return 1;
 	/* A traceback cut before its exception line: what is left is the
 	** program's entry path, the same for all its bugs. */
 	if (out->crashed && (!strcmp(out->kind, "python") || !strcmp(out->kind, "node")))
@@ -615,7 +621,7 @@ static void set_match(triage_sig *out, const tri_event *ev, size_t msglen)
 		** it. Alone on top (everything inlined into it), its line is
 		** what tells them apart. */
 		if (!strcmp(f->func, "main")) {
-			if (!n)
+			if (!n && f->line)
 				buf_printf(&m, "\nmain:%d\t", f->line);
 			break;
 		}
