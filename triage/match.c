@@ -10,8 +10,8 @@
 
 
 typedef struct mframe {
-	const char *name, *where;
-	size_t nname, nwhere;
+	const char *name, *where, *line;
+	size_t nname, nwhere, nline;
 } mframe;
 
 typedef struct mtext {
@@ -59,6 +59,12 @@ static void split(mtext *m, const char *s)
 		f->nname = (size_t)(tab - s);
 		f->where = tab < e ? tab + 1 : e;
 		f->nwhere = (size_t)(e - f->where);
+		/* "name<TAB>where<TAB>line": the crashing frame's line */
+		if ((tab = memchr(f->where, '\t', f->nwhere))) {
+			f->line = tab + 1;
+			f->nline = (size_t)(e - f->line);
+			f->nwhere = (size_t)(tab - f->where);
+		}
 		if (!f->nname && !f->nwhere)
 			m->n--;  /* nothing to compare it by */
 	}
@@ -126,6 +132,12 @@ static int same_but_digits(const char *a, size_t na, const char *b, size_t nb)
 	}
 }
 
+/* Whether a is b cut after a good part of it (24 bytes or more). */
+static int cut_short(const char *a, size_t na, const char *b, size_t nb)
+{
+	return na >= 24 && na < nb && !memcmp(a, b, na);
+}
+
 /*
 ** Messages: equal, or one side has none (a debugger's capture of a
 ** sanitizer's report), or two assertion lines of one condition in one
@@ -143,6 +155,10 @@ static int message_compatible(const mtext *a, const mtext *b)
 	/* ASan says only which access faulted; UBSan or another tool
 	** names the same fault in its own words. */
 	if (access_only(a) != access_only(b))
+		return 1;
+	/* A message cut by a paste or a narrow box: the rest is lost. */
+	if (cut_short(a->msg, a->nmsg, b->msg, b->nmsg) ||
+	    cut_short(b->msg, b->nmsg, a->msg, a->nmsg))
 		return 1;
 	/* An exception's message quotes numbers from the input. */
 	if ((starts_with(a->cls, a->ncls, "python:") ||
@@ -257,7 +273,10 @@ static int same_crash_site(const mtext *a, const mtext *b)
 	if (!a->f[0].nname || !same(a->f[0].name, a->f[0].nname, b->f[0].name,
 	    b->f[0].nname))
 		return 0;
-	if (bare && !says_what(a) && !says_what(b))
+	/* A bare signal needs the statement too: the same line of the same
+	** function, as debug information names it. */
+	if (bare && !says_what(a) && !says_what(b) &&
+	    !same(a->f[0].line, a->f[0].nline, b->f[0].line, b->f[0].nline))
 		return 0;
 	return !library_check(a) && !library_check(b);
 }
@@ -280,6 +299,10 @@ static int message_names_bug(const mtext *a, const mtext *b)
 {
 	if (same(a->cls, a->ncls, "rust-panic", 10))
 		return same(a->msg, a->nmsg, b->msg, b->nmsg);
+	/* a cut message may have lost what told two conditions apart */
+	if (cut_short(a->msg, a->nmsg, b->msg, b->nmsg) ||
+	    cut_short(b->msg, b->nmsg, a->msg, a->nmsg))
+		return 0;
 	return a->nmsg && b->nmsg &&
 		memmem(a->msg, a->nmsg, ": ", 2) && memmem(b->msg, b->nmsg, ": ", 2) &&
 		same(a->cls, a->ncls, "ABRT", 4) &&

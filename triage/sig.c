@@ -627,6 +627,9 @@ static void set_match(triage_sig *out, const tri_event *ev, size_t msglen)
 		}
 		buf_printf(&m, "\n%s\t%s", frame_unnamed(f) ? "" : f->func,
 			f->where ? f->where : "");
+		/* the crashing frame's line: which statement of it crashed */
+		if (!n && f->line > 0 && !frame_unnamed(f))
+			buf_printf(&m, "\t%d", f->line);
 		n++;
 	}
 	out->match = m.data;

@@ -1071,6 +1071,60 @@ static void test_triage__python_values_in_messages(void **state)
 	triage_sig_free(&b);
 }
 
+/* A bare SEGV through two call paths: the same statement of the same
+** function is one bug; another statement of it may not be. */
+static void test_triage__similar_bare_signal_same_statement(void **state)
+{
+	const char *asan =
+		"==7==ERROR: AddressSanitizer: SEGV on unknown address 0x000000000004 (pc 0x55 bp 0x7f sp 0x7f T0)\n"
+		"==7==The signal is caused by a WRITE memory access.\n"
+		"==7==Hint: address points to the zero page.\n"
+		"    #0 0x55d1c3e0a1f4 in codegen::inferTopK(int) /home/ci/work/ci31-clang-O0-asan/src/kernels.cpp:41:60\n"
+		"    #1 0x55d1c3e0a2c8 in codegen::inferTopKStep2(int) /home/ci/work/ci31-clang-O0-asan/src/kernels.cpp:46:50\n"
+		"    #2 0x55d1c3e0a33b in codegen::runInferTopKPath2(int) /home/ci/work/ci31-clang-O0-asan/src/kernels.cpp:47:40\n";
+	const char *gdb =
+		"Program received signal SIGSEGV, Segmentation fault.\n"
+		"0x0000555555555196 in codegen::inferTopK (v=<optimized out>) at /home/ci/work/out2-gcc-O1-plain/src/kernels.cpp:41\n"
+		"#0  0x0000555555555196 in codegen::inferTopK (v=<optimized out>) at /home/ci/work/out2-gcc-O1-plain/src/kernels.cpp:41\n"
+		"#1  0x00005555555551c4 in codegen::inferTopKStep0 (v=7) at /home/ci/work/out2-gcc-O1-plain/src/kernels.cpp:42\n"
+		"#2  0x00005555555551e1 in codegen::runInferTopKPath0 (v=3) at /home/ci/work/out2-gcc-O1-plain/src/kernels.cpp:43\n";
+	const char *other_line =
+		"Program received signal SIGSEGV, Segmentation fault.\n"
+		"#0  0x0000555555555296 in codegen::inferTopK (v=<optimized out>) at /home/ci/work/out2-gcc-O1-plain/src/kernels.cpp:39\n"
+		"#1  0x00005555555552c4 in codegen::inferTopKStep1 (v=7) at /home/ci/work/out2-gcc-O1-plain/src/kernels.cpp:44\n"
+		"#2  0x00005555555552e1 in codegen::runInferTopKPath1 (v=3) at /home/ci/work/out2-gcc-O1-plain/src/kernels.cpp:45\n";
+	(void)state;
+	assert_true(similar(asan, gdb));
+	assert_false(similar(asan, other_line));
+	assert_false(similar(gdb, other_line));
+}
+
+/* A paste that cut an exception's message short, same frames. */
+static void test_triage__similar_cut_message(void **state)
+{
+	const char *whole =
+		"Traceback (most recent call last):\n"
+		"  File \"/opt/graphc/lib/graphc.py\", line 30, in via_cli\n"
+		"  File \"/opt/graphc/lib/graphc.py\", line 21, in topo_order\n"
+		"  File \"/opt/graphc/lib/graphc.py\", line 21, in topo_order\n"
+		"RecursionError: maximum recursion depth exceeded while calling a Python object\n";
+	const char *cut =
+		"Traceback (most recent call last):\n"
+		"  File \"/opt/graphc/lib/graphc.py\", line 30, in via_cli\n"
+		"  File \"/opt/graphc/lib/graphc.py\", line 21, in topo_order\n"
+		"  File \"/opt/graphc/lib/graphc.py\", line 21, in topo_order\n"
+		"RecursionError: maximum recursion depth exceeded while calling a Python\n";
+	const char *other =
+		"Traceback (most recent call last):\n"
+		"  File \"/opt/graphc/lib/graphc.py\", line 30, in via_cli\n"
+		"  File \"/opt/graphc/lib/graphc.py\", line 21, in topo_order\n"
+		"  File \"/opt/graphc/lib/graphc.py\", line 21, in topo_order\n"
+		"RecursionError: maximum recursion depth exceeded in comparison\n";
+	(void)state;
+	assert_true(similar(whole, cut));
+	assert_false(similar(cut, other));
+}
+
 /* A paste hard-wrapped at 72 columns, and a ctest prefix on every line. */
 static void test_triage__wrapped_and_prefixed_logs(void **state)
 {
@@ -1157,6 +1211,8 @@ int main(void)
 		cmocka_unit_test(test_triage__paste_broken_assertion),
 		cmocka_unit_test(test_triage__compilers_and_debuggers_agree),
 		cmocka_unit_test(test_triage__python_values_in_messages),
+		cmocka_unit_test(test_triage__similar_bare_signal_same_statement),
+		cmocka_unit_test(test_triage__similar_cut_message),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
