@@ -1045,6 +1045,11 @@ static void test_triage__compilers_and_debuggers_agree(void **state)
 	assert_string_equal(c.message, d.message);
 	assert_null(strstr(l.frames[0], "lldb"));
 	expect_alone(main0, "crash", "");
+	/* ASan's symbolizer with a file but no line for main */
+	expect_alone("==13195==ERROR: AddressSanitizer: FPE on unknown address 0x55e833d995b2 (pc 0x55e833d995b2 bp 0x7ffd sp 0x7ffd T0)\n"
+		"    #0 0x55e833d995b2 in main /home/ci/work/work50-clang-O2-asan/src/kernels.cpp\n"
+		"    #1 0x7f2762f45249 in __libc_start_call_main csu/../sysdeps/nptl/libc_start_call_main.h:58:16\n",
+		"asan:FPE", "");
 	triage_sig_free(&a);
 	triage_sig_free(&b);
 	triage_sig_free(&c);
