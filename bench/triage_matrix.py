@@ -12,6 +12,8 @@
 # cause; bugs whose id % 5 == 0 are the held-out set. Deterministic for a
 # given toolchain (seeded). The output is not committed: run it again.
 # GRED_CORPUS=DIR adds mlir-opt-19 crashes on the real .mlir files in DIR.
+# A fresh variant to check for overfitting: SEED=N picks other names, call
+# paths, builds and pastes; OPTS="-Os -Og -O3" other optimisation levels.
 import os, random, re, shutil, subprocess, sys, tempfile
 from concurrent.futures import ThreadPoolExecutor
 
@@ -22,7 +24,7 @@ ORT = os.environ.get("ORT_DIR", os.path.join(ROOT, ".deps/ort/node_modules"))
 # The mlir-opt bugs need real .mlir crash inputs from outside the
 # repository: opt-in, by naming their folder.
 MLIR = os.environ.get("GRED_CORPUS", "")
-rng = random.Random(1729)
+rng = random.Random(int(os.environ.get("SEED", "1729")))
 W = tempfile.mkdtemp(prefix="gred-matrix.")
 shutil.rmtree(OUT, ignore_errors=True)
 os.makedirs(OUT)
@@ -162,7 +164,7 @@ def native_source(bugs_):
 
 # ---------------------------------------------------------------- builds
 COMPILERS = [("gcc", "g++"), ("clang", "clang++")]
-OPTS = ["-O0", "-O1", "-O2", "-O3"]
+OPTS = os.environ.get("OPTS", "-O0 -O1 -O2 -O3").split()
 SANS = {"plain": [], "asan": ["-fsanitize=address", "-fno-omit-frame-pointer"],
         "ubsan": ["-fsanitize=undefined", "-fno-sanitize-recover=undefined"]}
 

@@ -5,7 +5,8 @@
 # precision and recall per format and overall, and false merges across
 # formats, for the tuning set and the held-out set (bug id % 5 == 0)
 # separately, each filed into a fresh store.
-# usage: bench/triage_quality.py GRED DIR [--flat]
+# usage: bench/triage_quality.py GRED DIR [--flat] [--only tuning|held-out]
+# SHOW=1 also lists the logs without a signature, split bugs and merges.
 import os, re, subprocess, sys, tempfile
 from collections import defaultdict
 from itertools import combinations
@@ -25,6 +26,9 @@ logs = sorted(os.path.join(d, f) for d, _, fs in os.walk(root) for f in fs if f.
 sets = {"all": logs} if flat else {
     "tuning": [p for p in logs if label(p)[1] % 5],
     "held-out": [p for p in logs if label(p)[1] % 5 == 0]}
+if "--only" in sys.argv:
+    only = sys.argv[sys.argv.index("--only") + 1]
+    sets = {only: sets[only]}
 
 
 def file_all(paths):

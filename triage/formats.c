@@ -11,6 +11,8 @@
 /* Symbolised native frame tails: " (module+0xoff)" or " file:line:col". */
 #define MODOFF "\\((?<module>[^()\\s]+?)\\+0x(?<off>[0-9a-fA-F]+)\\)"
 #define FILELINE "(?<file>[^\\s()]+?):(?<line>\\d+)(?::\\d+)?"
+/* A file the symbolizer knows no line of: "in main /b/src/k.cpp". */
+#define FILEONLY "(?<file>[^\\s()]*/[^\\s()]+)"
 #define BUILDID "(?:\\s+\\(BuildId: [0-9a-fA-F]+\\))?\\s*$"
 
 /* AddressSanitizer, LeakSanitizer, UBSan, MSan, TSan reports. */
@@ -41,7 +43,7 @@ static const tri_pattern sanitizer[] = {
 	 "^(?<msg>Direct|Indirect) leak of \\d+"},
 	{R_FRAME, "#", NULL, 0, 0,
 	 "^\\s+#(?<idx>\\d+)\\s+0x(?<addr>[0-9a-fA-F]+)\\s+in\\s+(?<func>.+?)"
-	 "(?:\\s+" MODOFF "|\\s+" FILELINE ")?" BUILDID},
+	 "(?:\\s+" MODOFF "|\\s+" FILELINE "|\\s+" FILEONLY ")?" BUILDID},
 	{R_FRAME, "#", NULL, 0, 0,
 	 "^\\s+#(?<idx>\\d+)\\s+0x(?<addr>[0-9a-fA-F]+)\\s+" MODOFF BUILDID},
 };
@@ -103,6 +105,11 @@ static const tri_pattern glibc[] = {
 	{R_EVENT, "terminate called", "terminate", 2, 0,
 	 "terminate called without an active exception"},
 	{R_DETAIL, "what():", NULL, 0, 0, "^\\s+what\\(\\):\\s+(?<msg>.*?)\\s*$"},
+	/* What a program said before it called abort(): "prog: fatal error
+	** in f: ...". Never a crash by itself (TRI_PRIO_MESSAGE); the
+	** message of the abort that follows. */
+	{R_EVENT, "atal error", "abort", TRI_PRIO_MESSAGE, 0,
+	 "^(?:[\\w.-]+: )?(?<msg>[Ff]atal error\\b[^:]{0,80}: .*?)\\s*$"},
 };
 
 /* Rust panics, with RUST_BACKTRACE=1 or full; newer rustc prints the

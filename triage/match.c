@@ -10,13 +10,13 @@
 
 
 typedef struct mframe {
-	const char *name, *where;
-	size_t nname, nwhere;
+	const char *name, *where, *line;
+	size_t nname, nwhere, nline;
 } mframe;
 
 typedef struct mtext {
-	const char *cls, *msg;
-	size_t ncls, nmsg;
+	const char *cls, *msg, *site;
+	size_t ncls, nmsg, nsite;
 	mframe f[TRIAGE_MATCH_FRAMES];
 	size_t n;
 } mtext;
@@ -35,6 +35,12 @@ static void split(mtext *m, const char *s)
 	e = line_end(s);
 	m->cls = s;
 	m->ncls = (size_t)(e - s);
+	/* "class<TAB>site": where the report itself says the crash is */
+	if ((m->site = memchr(s, '\t', m->ncls))) {
+		m->ncls = (size_t)(m->site - s);
+		m->site++;
+		m->nsite = (size_t)(e - m->site);
+	}
 	if (!*e)
 		return;
 	s = e + 1;
@@ -53,6 +59,12 @@ static void split(mtext *m, const char *s)
 		f->nname = (size_t)(tab - s);
 		f->where = tab < e ? tab + 1 : e;
 		f->nwhere = (size_t)(e - f->where);
+		/* "name<TAB>where<TAB>line": the crashing frame's line */
+		if ((tab = memchr(f->where, '\t', f->nwhere))) {
+			f->line = tab + 1;
+			f->nline = (size_t)(e - f->line);
+			f->nwhere = (size_t)(tab - f->where);
+		}
 		if (!f->nname && !f->nwhere)
 			m->n--;  /* nothing to compare it by */
 	}
@@ -91,6 +103,41 @@ static int frame_same(const mframe *a, const mframe *b)
 	return where_same(a, b);
 }
 
+static int starts_with(const char *s, size_t n, const char *w)
+{
+	size_t k = strlen(w);
+	return n >= k && !memcmp(s, w, k);
+}
+
+/* ASan's "READ"/"WRITE": the kind of access, nothing of the bug. */
+static int access_only(const mtext *m)
+{
+	return same(m->msg, m->nmsg, "READ", 4) || same(m->msg, m->nmsg, "WRITE", 5);
+}
+
+/* Equal once runs of digits are left out: "name: nope32" "name: nope7". */
+static int same_but_digits(const char *a, size_t na, const char *b, size_t nb)
+{
+	size_t i = 0, j = 0;
+
+	for (;;) {
+		while (i < na && a[i] >= '0' && a[i] <= '9')
+			i++;
+		while (j < nb && b[j] >= '0' && b[j] <= '9')
+			j++;
+		if (i == na || j == nb)
+			return i == na && j == nb;
+		if (a[i++] != b[j++])
+			return 0;
+	}
+}
+
+/* Whether a is b cut after a good part of it (24 bytes or more). */
+static int cut_short(const char *a, size_t na, const char *b, size_t nb)
+{
+	return na >= 24 && na < nb && !memcmp(a, b, na);
+}
+
 /*
 ** Messages: equal, or one side has none (a debugger's capture of a
 ** sanitizer's report), or two assertion lines of one condition in one
@@ -104,6 +151,19 @@ static int message_compatible(const mtext *a, const mtext *b)
 	if (!a->nmsg || !b->nmsg)
 		return 1;
 	if (same(a->msg, a->nmsg, b->msg, b->nmsg))
+		return 1;
+	/* ASan says only which access faulted; UBSan or another tool
+	** names the same fault in its own words. */
+	if (access_only(a) != access_only(b))
+		return 1;
+	/* A message cut by a paste or a narrow box: the rest is lost. */
+	if (cut_short(a->msg, a->nmsg, b->msg, b->nmsg) ||
+	    cut_short(b->msg, b->nmsg, a->msg, a->nmsg))
+		return 1;
+	/* An exception's message quotes numbers from the input. */
+	if ((starts_with(a->cls, a->ncls, "python:") ||
+	     starts_with(a->cls, a->ncls, "node:")) &&
+	    same_but_digits(a->msg, a->nmsg, b->msg, b->nmsg))
 		return 1;
 	ca = memmem(a->msg, a->nmsg, ": ", 2);
 	cb = memmem(b->msg, b->nmsg, ": ", 2);
@@ -154,6 +214,102 @@ static int head_within(const mtext *a, const mtext *b)
 	return j == want && (named || want == 2);
 }
 
+/* A message that says what went wrong, beyond ASan's access kind. */
+static int says_what(const mtext *m)
+{
+	return m->nmsg && !access_only(m);
+}
+
+/*
+** An assertion in a template or in the standard library is a check of
+** its callers' arguments (SmallVector::operator[], std::vector's
+** bounds): the bug is in a caller, and the crashing frame alone does
+** not name it.
+*/
+static const char *last_part(const char *s, size_t *n)
+{
+	size_t i = *n;
+
+	while (i > 1 && !(s[i - 1] == ':' && s[i - 2] == ':'))
+		i--;
+	if (i <= 1)
+		return s;
+	*n -= i;
+	return s + i;
+}
+
+static int library_check(const mtext *m)
+{
+	const char *c = memmem(m->msg, m->nmsg, ": ", 2), *br, *fn, *top;
+	size_t nf, nt = m->f[0].nname;
+
+	if (!c)
+		return 0;
+	nf = (size_t)(c - m->msg);
+	if (!starts_with(m->msg, m->nmsg, "std::") &&
+	    !memmem(m->msg, nf, " [", 2))
+		return 0;
+	/* It is a caller's fault only when the checking function itself is
+	** the crashing frame; a debugger names std:: frames, and those are
+	** not in the stack compared. */
+	if ((br = memmem(m->msg, nf, " [", 2)))
+		nf = (size_t)(br - m->msg);
+	fn = last_part(m->msg, &nf);
+	top = last_part(m->f[0].name, &nt);
+	return same(fn, nf, top, nt);
+}
+
+/*
+** The crash site: the same named frame crashed, for a reason that is
+** said (an ASan error class, a UBSan message, an assertion, an
+** exception), whatever called it. A bare signal in a shared helper
+** (a null "this" in a getter) says nothing of which caller is at
+** fault, nor does a check of the arguments by a library template.
+*/
+static int same_crash_site(const mtext *a, const mtext *b)
+{
+	int bare = same(a->cls, a->ncls, "signal", 6) || same(a->cls, a->ncls, "ABRT", 4);
+
+	if (!a->f[0].nname || !same(a->f[0].name, a->f[0].nname, b->f[0].name,
+	    b->f[0].nname))
+		return 0;
+	/* A bare signal needs the statement too: the same line of the same
+	** function, as debug information names it. */
+	if (bare && !says_what(a) && !says_what(b) &&
+	    !same(a->f[0].line, a->f[0].nline, b->f[0].line, b->f[0].nline))
+		return 0;
+	return !library_check(a) && !library_check(b);
+}
+
+static int named(const mtext *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->n; i++)
+		if (m->f[i].nname)
+			return 1;
+	return 0;
+}
+
+/* Without frames to compare, only a message that names the bug: an
+** assertion's function and condition (unless the standard library's own
+** check, std::vector::operator[], where every such bug ends), a fatal
+** error's words, a panic with its location. */
+static int message_names_bug(const mtext *a, const mtext *b)
+{
+	if (same(a->cls, a->ncls, "rust-panic", 10))
+		return same(a->msg, a->nmsg, b->msg, b->nmsg);
+	/* a cut message may have lost what told two conditions apart */
+	if (cut_short(a->msg, a->nmsg, b->msg, b->nmsg) ||
+	    cut_short(b->msg, b->nmsg, a->msg, a->nmsg))
+		return 0;
+	return a->nmsg && b->nmsg &&
+		memmem(a->msg, a->nmsg, ": ", 2) && memmem(b->msg, b->nmsg, ": ", 2) &&
+		same(a->cls, a->ncls, "ABRT", 4) &&
+		!starts_with(a->msg, a->nmsg, "std::") &&
+		!starts_with(b->msg, b->nmsg, "std::");
+}
+
 int triage_match_similar(const char *sa, const char *sb)
 {
 	mtext a, b;
@@ -164,20 +320,18 @@ int triage_match_similar(const char *sa, const char *sb)
 	split(&b, sb);
 	if (!same(a.cls, a.ncls, b.cls, b.ncls) || !message_compatible(&a, &b))
 		return 0;
-	if (!a.n || !b.n) {
-		/* No stack on one side: only a message that names the bug
-		** (an assertion's condition and function) is enough. */
-		if (same(a.cls, a.ncls, "rust-panic", 10))
-			return same(a.msg, a.nmsg, b.msg, b.nmsg);  /* has its location */
-		/* An assertion names the bug by its condition and function,
-		** unless that function is the standard library's own check
-		** (std::vector::operator[]), where every such bug ends. */
-		return a.nmsg && b.nmsg && (!a.n || !b.n) &&
-			memmem(a.msg, a.nmsg, ": ", 2) && memmem(b.msg, b.nmsg, ": ", 2) &&
-			same(a.cls, a.ncls, "ABRT", 4) &&
-			!(a.nmsg > 5 && !memcmp(a.msg, "std::", 5)) &&
-			!(b.nmsg > 5 && !memcmp(b.msg, "std::", 5));
-	}
+	/* The report's own location (UBSan's file:line), stripped binary
+	** or not, with the same message. */
+	if (same(a.site, a.nsite, b.site, b.nsite) && same(a.msg, a.nmsg, b.msg, b.nmsg))
+		return 1;
+	if (!a.n || !b.n)
+		return message_names_bug(&a, &b);
+	/* A stripped program's frames have no names to compare across
+	** builds: the message, if it names the bug, still does. */
+	if ((!named(&a) || !named(&b)) && message_names_bug(&a, &b))
+		return 1;
+	if (same_crash_site(&a, &b))
+		return 1;
 	/* Inlining adds or removes a frame on top; the callers stay. */
 	return head_within(&a, &b) || head_within(&b, &a);
 }

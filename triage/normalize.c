@@ -149,6 +149,10 @@ void tri_norm_func(gred_buf *out, const char *s, size_t n)
 		have_space = 1;
 	}
 	start = have_space ? last_space + 1 : 0;
+	/* Clang spells a reference or pointer return type "T &f", GCC
+	** "T& f": neither is part of the name. */
+	while (start < b.len && (b.data[start] == '&' || b.data[start] == '*'))
+		start++;
 	/* Rust's symbol hash. */
 	if (b.len - start > 19 && !memcmp(b.data + b.len - 19, "::h", 3)) {
 		size_t k;
@@ -341,6 +345,15 @@ void tri_norm_message(gred_buf *out, const char *s, size_t n, int mode)
 				continue;
 			}
 		}
+		if (mode != NORM_VERBATIM && i > 0 && s[i - 1] == '\'' &&
+		    (starts(s + i, n - i, "struct ") || starts(s + i, n - i, "class ") ||
+		     starts(s + i, n - i, "union ") || starts(s + i, n - i, "enum "))) {
+			/* GCC's "type 'struct Node'" is Clang's "type 'Node'" */
+			while (s[i] != ' ')
+				i++;
+			i++;
+			continue;
+		}
 		if (mode == NORM_VERBATIM) {
 			buf_append(out, &c, 1);
 			i++;
@@ -361,6 +374,17 @@ void tri_norm_message(gred_buf *out, const char *s, size_t n, int mode)
 			if (k == n || !(isalpha((unsigned char)s[k]) || s[k] == '_')) {
 				buf_puts(out, "N");
 				i = k;
+				/* a list of numbers copied from the input is as
+				** long as the input's: "[1, 1]" and "[1]" alike */
+				while (mode == NORM_VALUES && i + 2 < n && s[i] == ',' &&
+				       s[i + 1] == ' ' && isdigit((unsigned char)s[i + 2])) {
+					k = i + 2;
+					while (k < n && isdigit((unsigned char)s[k]))
+						k++;
+					if (k < n && (isalpha((unsigned char)s[k]) || s[k] == '_'))
+						break;
+					i = k;
+				}
 				continue;
 			}
 		}

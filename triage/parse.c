@@ -412,11 +412,14 @@ static int contains(const char *line, size_t n, const char *hint, size_t h)
 	return 0;
 }
 
-static void scan_line(triage_parser *p, scan_state *ss, const char *line,
+/* What scan_line made of a line. */
+enum { LINE_CLAIMED = 1, LINE_NEAR_EVENT = 2 };
+
+static int scan_line(triage_parser *p, scan_state *ss, const char *line,
 	size_t n)
 {
 	size_t f, i;
-	int rc;
+	int rc, near = 0;
 
 	for (f = 0; f < tri_nformats; f++) {
 		const tri_format *fmt = &tri_formats[f];
@@ -431,12 +434,46 @@ static void scan_line(triage_parser *p, scan_state *ss, const char *line,
 				continue;
 			rc = pcre2_match(c->re, (PCRE2_SPTR)line, n, 0, 0, p->md,
 				NULL);
-			if (rc < 0)
+			if (rc < 0) {
+				near |= pat->hint && (pat->role == R_EVENT ||
+					pat->role == R_NEXTMSG);
 				continue;
+			}
 			if (on_match(p, ss, fmt, pat, c, line) == 0)
-				return;
+				return LINE_CLAIMED;
 		}
 	}
+	return near ? LINE_NEAR_EVENT : 0;
+}
+
+/*
+** A report's line broken in two by a paste (a narrow box cuts names
+** mid-word): the piece with the report's word did not match alone. It
+** is tried joined with the piece before it, when that one is as long as
+** a box's width, and with the one after it. Joined lines live in
+** p->joined, sized once per log, so the spans into them stay valid.
+*/
+#define JOIN_MIN 60
+#define JOIN_ROOM 65536
+
+static int scan_joined(triage_parser *p, scan_state *ss, const char *a,
+	size_t na, const char *b, size_t nb, const char *c, size_t nc)
+{
+	char *at;
+	size_t n = na + nb + nc;
+
+	if (n > MAX_LINE || p->joined.len + n > p->joined.cap)
+		return 0;
+	at = p->joined.data + p->joined.len;
+	memcpy(at, a, na);
+	memcpy(at + na, b, nb);
+	if (nc)
+		memcpy(at + na + nb, c, nc);
+	p->joined.len += n;
+	if (scan_line(p, ss, at, n) == LINE_CLAIMED)
+		return 1;
+	p->joined.len -= n;
+	return 0;
 }
 
 /* A test runner's prefix on every line: ctest's "7: ". */
@@ -461,14 +498,20 @@ void tri_scan_log(triage_parser *p, const char *log, size_t len)
 
 	s->nevents = s->nstacks = s->nframes = 0;
 	s->want_msg = 0;
+	p->joined.len = 0;
+	if (p->joined.cap < JOIN_ROOM)
+		buf_grow(&p->joined, JOIN_ROOM);
 	for (k = 0; k < 4; k++)
 		ss.open[k] = -1;
 	ss.lineno = 0;
+	const char *prev = NULL;
+	size_t nprev = 0;
+
 	while (line < end) {
 		const char *nl = memchr(line, '\n', (size_t)(end - line));
 		size_t n = nl ? (size_t)(nl - line) : (size_t)(end - line);
-
 		const char *text = line;
+		int got = 0;
 
 		ss.lineno++;
 		if (n && line[n - 1] == '\r')
@@ -481,9 +524,32 @@ void tri_scan_log(triage_parser *p, const char *log, size_t len)
 				ev->msg.p = text;
 				ev->msg.n = n;
 			}
+			got = LINE_CLAIMED;
 		} else if (n > 0 && n <= MAX_LINE) {
-			scan_line(p, &ss, text, n);
+			got = scan_line(p, &ss, text, n);
 		}
+		if (got == LINE_NEAR_EVENT && prev && nprev >= JOIN_MIN &&
+		    scan_joined(p, &ss, prev, nprev, text, n, NULL, 0)) {
+			got = LINE_CLAIMED;
+		} else if (got == LINE_NEAR_EVENT && nl && nl + 1 < end) {
+			const char *next = nl + 1, *nnl;
+			size_t nn;
+			nnl = memchr(next, '\n', (size_t)(end - next));
+			nn = nnl ? (size_t)(nnl - next) : (size_t)(end - next);
+			strip_runner_prefix(&next, &nn);
+			/* the rest of this line, or of three pieces */
+			if ((n >= JOIN_MIN && scan_joined(p, &ss, text, n, next, nn, NULL, 0)) ||
+			    (prev && nprev >= JOIN_MIN && n >= JOIN_MIN &&
+			     scan_joined(p, &ss, prev, nprev, text, n, next, nn))) {
+				ss.lineno++;
+				line = nnl ? nnl + 1 : end;
+				prev = NULL;
+				continue;
+			}
+		}
+		/* a line that is part of a report is no first half */
+		prev = got == LINE_CLAIMED ? NULL : text;
+		nprev = n;
 		line = nl ? nl + 1 : end;
 	}
 }

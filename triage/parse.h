@@ -40,6 +40,10 @@ typedef struct tri_pattern {
 	const char *re;
 } tri_pattern;
 
+/* Events of this priority are never the crash: they lend their message
+** to an abort that says none. */
+#define TRI_PRIO_MESSAGE 9
+
 #define TRI_CONTEXT   1  /* only inside an open stack of this family */
 #define TRI_REVERSE   2  /* R_STACK: frames are listed outermost first */
 
@@ -126,6 +130,7 @@ struct triage_parser {
 	tri_scan scan;
 	gred_buf tmp;
 	gred_buf unwrapped;         /* a hard-wrapped log, re-joined */
+	gred_buf joined;            /* report lines a paste broke, re-joined */
 };
 
 int tri_compile(triage_parser *p, gred_error *e);

@@ -75,6 +75,7 @@ void triage_parser_free(triage_parser *p)
 	buf_free(&p->user_ignore);
 	buf_free(&p->tmp);
 	buf_free(&p->unwrapped);
+	buf_free(&p->joined);
 	free(p->scan.events);
 	free(p->scan.stacks);
 	free(p->scan.frames);
@@ -125,7 +126,17 @@ static int matches(pcre2_code *re, pcre2_match_data *md, const char *s,
 	return n && pcre2_match(re, (PCRE2_SPTR)s, n, 0, 0, md, NULL) >= 0;
 }
 
-/* Lower wins; among equals the first, which is where a crash starts. */
+/* An abort that says nothing of why: a signal, a sanitizer's ABRT. */
+static int is_abort(const tri_event *ev)
+{
+	if (ev->pat->role == R_SIGNAL)
+		return ev->sigkind && !strcmp(ev->sigkind, "abort");
+	return ev->kind.n == 4 && !memcmp(ev->kind.p, "ABRT", 4);
+}
+
+/* Lower wins; among equals the first, which is where a crash starts.
+** The message of the last "fatal error" line before an abort that has
+** none becomes its message. */
 static tri_event *pick_event(tri_scan *s)
 {
 	tri_event *best = NULL;
@@ -137,9 +148,15 @@ static tri_event *pick_event(tri_scan *s)
 			continue;
 		if (ev->pending && (ev->stack < 0 || s->stacks[ev->stack].n == 0))
 			continue;
+		if (ev->pat->prio >= TRI_PRIO_MESSAGE)
+			continue;
 		if (!best || ev->pat->prio < best->pat->prio)
 			best = ev;
 	}
+	if (best && !best->msg.n && is_abort(best))
+		for (i = 0; i < s->nevents && s->events[i].lineno <= best->lineno; i++)
+			if (s->events[i].pat && s->events[i].pat->prio == TRI_PRIO_MESSAGE)
+				best->msg = s->events[i].msg;
 	return best;
 }
 
@@ -147,13 +164,18 @@ static tri_event *pick_event(tri_scan *s)
 ** stack from the same frame #0: the whole one is the stack. */
 static long longer_restart(const tri_scan *s, size_t i)
 {
-	size_t j;
+	size_t j, seen = 0, from = s->stacks[i].lineno;
 
-	for (j = i + 1; j < s->nstacks && j <= i + 2; j++)
-		if (s->stacks[j].family == s->stacks[i].family &&
-		    s->stacks[j].n > s->stacks[i].n &&
-		    s->stacks[j].lineno < s->stacks[i].lineno + 40)
+	/* Other families' stacks may come between: lldb's own Python
+	** errors print tracebacks. */
+	for (j = i + 1; j < s->nstacks && seen < 2 &&
+	     s->stacks[j].lineno < from + 200; j++) {
+		if (s->stacks[j].family != s->stacks[i].family)
+			continue;
+		seen++;
+		if (s->stacks[j].n > s->stacks[i].n)
 			i = j;
+	}
 	return (long)i;
 }
 
@@ -223,7 +245,10 @@ static void make_frame(triage_parser *p, triage_frame *out,
 			buf_puts(b, "<anonymous>");
 	} else if (fr->func.n && fr->func.p[0] == '<') {
 		buf_append(b, fr->func.p, fr->func.n);  /* <signal handler called> */
-	} else if (fr->func.n && !(fr->func.n == 2 && !memcmp(fr->func.p, "??", 2))) {
+	} else if (fr->func.n && !(fr->func.n == 2 && !memcmp(fr->func.p, "??", 2)) &&
+		   !(fr->func.n > 22 && !memcmp(fr->func.p, "___lldb_unnamed_symbol", 22))) {
+		/* lldb names a stripped function by its number in the
+		** symbol table it made up: no name at all. */
 		tri_norm_func(b, fr->func.p, fr->func.n);
 	}
 	if (mod && (fr->off.n || fr->addr.n)) {
@@ -477,17 +502,40 @@ static void add_frameless_detail(gred_buf *msg, const tri_event *ev)
 ** each gets its own, named by the log's content.
 */
 static int says_nothing(const triage_sig *out, const tri_event *ev,
-	size_t msglen)
+	const char *m, size_t said)
 {
+	const char *pk = ev ? ev->pat->kind : NULL;
 	size_t n;
+	int generic = !said || (said == 4 && !memcmp(m, "READ", 4)) ||
+		(said == 5 && !memcmp(m, "WRITE", 5));
 
 	/* A stripped program whose whole stack is the faulting instruction
 	** ("prog@?"): every crash of that kind in that build looks alike. */
 	if (out->crashed && out->nframes == 1 &&
 	    (n = strlen(out->frames[0])) >= 2 && !strcmp(out->frames[0] + n - 2, "@?"))
 		return 1;
-	return out->crashed && !out->nframes && !msglen &&
-		(!ev || ev->pat->role == R_STACK || ev->pat->role == R_SIGNAL);
+	/* Everything inlined into main, and no line for where in it (lldb's
+	** "kernels.cpp:0", compiler-made code): every crash of the program
+	** is in main. */
+	if (out->crashed && out->nframes == 1 && !strcmp(out->frames[0], "main") &&
+	    !said)
+		return 1;
+	/* A traceback cut before its exception line: what is left is the
+	** program's entry path, the same for all its bugs. */
+	if (out->crashed && (!strcmp(out->kind, "python") || !strcmp(out->kind, "node")))
+		return 1;
+	if (!out->crashed || out->nframes)
+		return 0;
+	/* A stack dump with no frame read, a sanitizer's class and access
+	** kind with its frames cut off. (A bare signal keeps its name: a
+	** shell's "Segmentation fault" line is all such logs ever say.) */
+	if (generic && (!ev || ev->pat->role == R_STACK ||
+	    (pk && pk[0] && pk[strlen(pk) - 1] == ':')))
+		return 1;
+	/* The standard library's own checks (std::vector's bounds, an
+	** exception thrown by std::vector::at): every such bug ends there. */
+	return !strncmp(out->kind, "uncaught-exception:std::", 24) ||
+		(!strcmp(out->kind, "assert") && !strncmp(m, "std::", 5));
 }
 
 /*
@@ -535,9 +583,9 @@ static int frame_unnamed(const triage_frame *f)
 		(n >= 2 && !strcmp(f->func + n - 2, "@?"));
 }
 
-/* out->match: class, message, then the meaningful frames as
-** "name<TAB>where" (see triage_match_similar). */
-static void set_match(triage_sig *out, size_t msglen)
+/* out->match: class (and the report's own site, if any), message, then
+** the meaningful frames as "name<TAB>where" (see triage_match_similar). */
+static void set_match(triage_sig *out, const tri_event *ev, size_t msglen)
 {
 	gred_buf m = {0};
 	size_t k, n = 0;
@@ -548,8 +596,17 @@ static void set_match(triage_sig *out, size_t msglen)
 		return;
 	/* The message as the report said it: not the frameless detail
 	** (signal name, file) a log with no stack gets in its key. */
-	buf_printf(&m, "%s\n%.*s", crash_class(out->kind, out->message),
-		(int)msglen, out->message);
+	buf_puts(&m, crash_class(out->kind, out->message));
+	if (ev && ev->fmt->family == FAM_NATIVE && !strcmp(out->kind, "ubsan") &&
+	    ev->file.n && ev->line.n) {
+		/* UBSan names the statement, from data the compiler put in
+		** the program: it survives stripping and inlining. */
+		size_t bn;
+		const char *base = tri_basename(ev->file.p, ev->file.n, &bn);
+		buf_printf(&m, "\t%.*s:%.*s", (int)bn, base, (int)ev->line.n,
+			ev->line.p);
+	}
+	buf_printf(&m, "\n%.*s", (int)msglen, out->message);
 	for (k = 0; k < out->nstack && n < TRIAGE_MATCH_FRAMES; k++) {
 		const triage_frame *f = &out->stack[k];
 		/* Below the C library's entry point (_start) every program
@@ -564,12 +621,15 @@ static void set_match(triage_sig *out, size_t msglen)
 		** it. Alone on top (everything inlined into it), its line is
 		** what tells them apart. */
 		if (!strcmp(f->func, "main")) {
-			if (!n)
+			if (!n && f->line)
 				buf_printf(&m, "\nmain:%d\t", f->line);
 			break;
 		}
 		buf_printf(&m, "\n%s\t%s", frame_unnamed(f) ? "" : f->func,
 			f->where ? f->where : "");
+		/* the crashing frame's line: which statement of it crashed */
+		if (!n && f->line > 0 && !frame_unnamed(f))
+			buf_printf(&m, "\t%d", f->line);
 		n++;
 	}
 	out->match = m.data;
@@ -600,6 +660,20 @@ static void set_key(triage_sig *out)
 static int mid_word(char last, char next)
 {
 	return !isspace((unsigned char)last) && !isspace((unsigned char)next);
+}
+
+/* Whether a line after a cut at the box's width is the rest of the cut
+** one: it goes on mid-word, or after the one space the cut fell before
+** ("66 +" / " 2147483647 cannot"); an indented line, or " #3" (a frame
+** of LLVM's stack dump), starts a record of its own. */
+static int continues(const char *next, size_t n)
+{
+	if (!n || next[0] == '\n' || next[0] == '\r')
+		return 0;
+	if (!isspace((unsigned char)next[0]))
+		return 1;
+	return next[0] == ' ' && n > 1 && !isspace((unsigned char)next[1]) &&
+		next[1] != '#';
 }
 
 #define WRAP_MAX 400
@@ -638,7 +712,9 @@ static const char *unwrap(gred_buf *b, const char *log, size_t *len)
 		    mid_word(nl[-1], nl[1]))
 			w++;
 	}
-	if (3 * w < 2 * count[width] || !w)
+	/* Many records may be exactly as long as the box (sanitizer
+	** frames of one module): two cuts through a word are enough. */
+	if (!w || (w < 2 && 3 * w < 2 * count[width]))
 		return log;
 	b->len = 0;
 	for (line = log; line < end; line = nl + 1) {
@@ -646,8 +722,8 @@ static const char *unwrap(gred_buf *b, const char *log, size_t *len)
 		if (!nl)
 			nl = end;
 		buf_append(b, line, (size_t)(nl - line));
-		if (nl < end && ((size_t)(nl - line) != width || nl + 1 >= end ||
-		    isspace((unsigned char)nl[1])))
+		if (nl < end && ((size_t)(nl - line) != width ||
+		    !continues(nl + 1, (size_t)(end - nl - 1))))
 			buf_puts(b, "\n");
 	}
 	*len = b->len;
@@ -722,13 +798,15 @@ int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
 	said = msg.len;
 	if (!out->nframes)
 		add_frameless_detail(&msg, ev);
-	if (says_nothing(out, ev, msg.len))
+	buf_grow(&msg, 1);
+	msg.data[msg.len] = 0;
+	if (says_nothing(out, ev, msg.data, said))
 		buf_printf(&msg, "%snothing read but a crash; log %016llx",
 			msg.len ? "; " : "",
 			(unsigned long long)hash_bytes(log, len));
-	out->message = msg.data ? msg.data : xstrdup("");
+	out->message = msg.data;
 	set_key(out);
-	set_match(out, said);
+	set_match(out, ev, said);
 	if (p->opts.explain)
 		set_explain(out, ev, log, len);
 	return 0;

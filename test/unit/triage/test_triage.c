@@ -51,6 +51,19 @@ static void expect_sig(const char *log, const char *kind, const char *msg,
 	triage_sig_free(&s);
 }
 
+/* A log that says too little to group: its message starts with what
+** was read, and ends naming the log itself. */
+static void expect_alone(const char *log, const char *kind, const char *msg)
+{
+	triage_sig s = sig_of(log, 0);
+
+	assert_true(s.crashed);
+	assert_string_equal(s.kind, kind);
+	assert_int_equal(strncmp(s.message, msg, strlen(msg)), 0);
+	assert_non_null(strstr(s.message + strlen(msg), "nothing read but a crash; log "));
+	triage_sig_free(&s);
+}
+
 static char *slurp(const char *rel)
 {
 	const char *src = getenv("GRED_SRC");
@@ -313,11 +326,24 @@ static void test_triage__glibc_messages(void **state)
 		"stack-smashing", "", NULL, NULL, NULL);
 	expect_sig("free(): double free detected in tcache 2\nAborted\n",
 		"heap-corruption", "free(): double free detected in tcache N", NULL, NULL, NULL);
-	expect_sig("terminate called after throwing an instance of 'std::out_of_range'\n"
+	/* Every std::vector::at of every program throws this: without a
+	** frame of the program's own, it names no bug. */
+	expect_alone("terminate called after throwing an instance of 'std::out_of_range'\n"
 		"  what():  vector::_M_range_check: __n (which is 7) >= this->size() (which is 3)\nAborted\n",
 		"uncaught-exception:std::out_of_range",
+		"vector::_M_range_check: __n (which is N) >= this->size() (which is N)");
+	expect_sig("terminate called after throwing an instance of 'std::out_of_range'\n"
+		"  what():  vector::_M_range_check: __n (which is 7) >= this->size() (which is 3)\n"
+		"Program received signal SIGABRT, Aborted.\n"
+		"#0  __pthread_kill_implementation (threadid=<optimized out>, signo=signo@entry=6, no_tid=no_tid@entry=0) at ./nptl/pthread_kill.c:44\n"
+		"#1  0x00007ffff7a59fb2 in __GI_raise (sig=sig@entry=6) at ../sysdeps/posix/raise.c:26\n"
+		"#2  0x00007ffff7a44472 in __GI_abort () at ./stdlib/abort.c:79\n"
+		"#3  0x00007ffff7ca90d8 in __cxa_throw () from /lib/x86_64-linux-gnu/libstdc++.so.6\n"
+		"#4  0x0000555555559fb5 in std::vector<int, std::allocator<int> >::_M_range_check (this=0x7fffffffe9f0, __n=7) at /usr/include/c++/12/bits/stl_vector.h:1153\n"
+		"#5  0x0000555555555f0c in shape::canonicalizeConcat (v=30) at /home/ci/b1/src/kernels.cpp:123\n",
+		"uncaught-exception:std::out_of_range",
 		"vector::_M_range_check: __n (which is N) >= this->size() (which is N)",
-		NULL, NULL, NULL);
+		"shape::canonicalizeConcat", NULL, NULL);
 }
 
 static void test_triage__libstdcxx_assertion(void **state)
@@ -325,13 +351,13 @@ static void test_triage__libstdcxx_assertion(void **state)
 	(void)state;
 	/* _GLIBCXX_ASSERTIONS, GCC 12 and 13 (constexpr), behind a runner's
 	** time stamp. */
-	expect_sig("/usr/include/c++/12/bits/stl_vector.h:1123: std::vector<_Tp, _Alloc>::reference std::vector<_Tp, _Alloc>::operator[](size_type) [with _Tp = int; _Alloc = std::allocator<int>; reference = int&; size_type = long unsigned int]: Assertion '__n < this->size()' failed.\n"
+	/* The library's own check, with no frame of the program: any bug
+	** indexing a vector<int> says this. */
+	expect_alone("/usr/include/c++/12/bits/stl_vector.h:1123: std::vector<_Tp, _Alloc>::reference std::vector<_Tp, _Alloc>::operator[](size_type) [with _Tp = int; _Alloc = std::allocator<int>; reference = int&; size_type = long unsigned int]: Assertion '__n < this->size()' failed.\n"
 		"Aborted (core dumped)\n",
-		"assert", "std::vector::operator[] [_Tp = int, _Alloc = std::allocator<int>]: __n < this->size() at stl_vector.h",
-		NULL, NULL, NULL);
-	expect_sig("[2024-05-01 12:00:03] /usr/include/c++/13/bits/stl_vector.h:1125: constexpr std::vector<_Tp, _Alloc>::reference std::vector<_Tp, _Alloc>::operator[](size_type) [with _Tp = int; _Alloc = std::allocator<int>; reference = int&; size_type = long unsigned int]: Assertion '__n < this->size()' failed.\n",
-		"assert", "std::vector::operator[] [_Tp = int, _Alloc = std::allocator<int>]: __n < this->size() at stl_vector.h",
-		NULL, NULL, NULL);
+		"assert", "std::vector::operator[] [_Tp = int, _Alloc = std::allocator<int>]: __n < this->size() at stl_vector.h");
+	expect_alone("[2024-05-01 12:00:03] /usr/include/c++/13/bits/stl_vector.h:1125: constexpr std::vector<_Tp, _Alloc>::reference std::vector<_Tp, _Alloc>::operator[](size_type) [with _Tp = int; _Alloc = std::allocator<int>; reference = int&; size_type = long unsigned int]: Assertion '__n < this->size()' failed.\n",
+		"assert", "std::vector::operator[] [_Tp = int, _Alloc = std::allocator<int>]: __n < this->size() at stl_vector.h");
 }
 
 static void test_triage__bare_signals_keep_their_name(void **state)
@@ -871,6 +897,239 @@ static void test_triage__similar_assertions_without_frames(void **state)
 	assert_true(similar(glibc_long, asan));
 }
 
+/* One crash site reached by two call paths: ASan names the error class,
+** so the crashing frame decides. A bare SEGV in a shared getter, or a
+** template's check of its argument, leaves it to the callers. */
+static void test_triage__similar_crash_site_other_callers(void **state)
+{
+	const char *path0 =
+		"==9==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602000000020 at pc 0x55 bp 0x7f sp 0x7f\n"
+		"READ of size 4 at 0x602000000020 thread T0\n"
+		"    #0 0x5555 in codegen::rewriteResize(int) /home/ci/work/ci3-gcc-O0-asan/src/kernels.cpp:41:60\n"
+		"    #1 0x5556 in codegen::rewriteResizeStep0(int) /home/ci/work/ci3-gcc-O0-asan/src/kernels.cpp:42:50\n"
+		"    #2 0x5557 in codegen::runRewriteResizePath0(int) /home/ci/work/ci3-gcc-O0-asan/src/kernels.cpp:43:40\n"
+		"    #3 0x5558 in main /home/ci/work/ci3-gcc-O0-asan/src/kernels.cpp:500:5\n";
+	const char *path1 =
+		"==4==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602000000024 at pc 0x56 bp 0x7f sp 0x7f\n"
+		"READ of size 4 at 0x602000000024 thread T0\n"
+		"    #0 0x6655 in codegen::rewriteResize(int) /home/ci/work/out7-clang-O2-asan/src/kernels.cpp:41:72\n"
+		"    #1 0x6656 in codegen::rewriteResizeStep1(int) /home/ci/work/out7-clang-O2-asan/src/kernels.cpp:44:50\n"
+		"    #2 0x6657 in codegen::runRewriteResizePath1(int) /home/ci/work/out7-clang-O2-asan/src/kernels.cpp:45:40\n"
+		"    #3 0x6658 in main /home/ci/work/out7-clang-O2-asan/src/kernels.cpp:501:5\n";
+	const char *getter_a =
+		"Stack dump:\n"
+		"0.\tProgram arguments: mlir-opt-19 --test-print-dominance a.mlir\n"
+		"4  mlir-opt-19     0x000055555890a053 mlir::StringAttr::getValue() const + 3\n"
+		"5  mlir-opt-19     0x000055555875e762\n"
+		"6  mlir-opt-19     0x000055555884af4f mlir::detail::OpToOpPassAdaptor::run(mlir::Pass*, mlir::Operation*, mlir::AnalysisManager, bool, unsigned int) + 639\n";
+	const char *getter_b =
+		"Stack dump:\n"
+		"0.\tProgram arguments: mlir-opt-19 --test-print-liveness a.mlir\n"
+		"4  mlir-opt-19     0x000055555890a053 mlir::StringAttr::getValue() const + 3\n"
+		"5  mlir-opt-19     0x0000555558763e2a\n"
+		"6  mlir-opt-19     0x000055555884af4f mlir::detail::OpToOpPassAdaptor::run(mlir::Pass*, mlir::Operation*, mlir::AnalysisManager, bool, unsigned int) + 639\n";
+	const char *check_a =
+		"graphc: /s/k.cpp:18: T& SmallVectorImpl<T>::operator[](unsigned int) [with T = long int]: Assertion `idx < sz' failed.\n"
+		"==1==ERROR: AddressSanitizer: ABRT on unknown address 0x1\n"
+		"    #0 0x5555 in abort\n"
+		"    #1 0x5556 in __assert_fail\n"
+		"    #2 0x5557 in SmallVectorImpl<long>::operator[](unsigned int) /s/k.cpp:18:5\n"
+		"    #3 0x5558 in shape::lowerTile(int) /s/k.cpp:40:5\n";
+	const char *check_b =
+		"graphc: /s/k.cpp:18: T& SmallVectorImpl<T>::operator[](unsigned int) [with T = long int]: Assertion `idx < sz' failed.\n"
+		"==1==ERROR: AddressSanitizer: ABRT on unknown address 0x1\n"
+		"    #0 0x5555 in abort\n"
+		"    #1 0x5556 in __assert_fail\n"
+		"    #2 0x55c53edd6a17 in SmallVectorImpl<long>::operator[](unsigned int) /s/k.cpp:18:5\n"
+		"    #3 0x55c53edd7b2c in graph::foldPad(int) /s/k.cpp:90:5\n";
+	(void)state;
+	assert_true(similar(path0, path1));
+	assert_false(similar(getter_a, getter_b));
+	assert_false(similar(check_a, check_b));
+}
+
+/* UBSan's file:line is compiled into the program: a stripped build's
+** report meets a symbolised one on it. */
+static void test_triage__ubsan_site_survives_stripping(void **state)
+{
+	const char *stripped =
+		"/home/ci/work/ci9-gcc-O2-ubsan/src/kernels.cpp:79:71: runtime error: signed integer overflow: 66 + 2147483647 cannot be represented in type 'int'\n"
+		"    #0 0x56004d521db9  (/home/ci/work/ci9-gcc-O2-ubsan/graphc+0x2db9)\n"
+		"    #1 0x56004d5224b7  (/home/ci/work/ci9-gcc-O2-ubsan/graphc+0x24b7)\n";
+	const char *named =
+		"/home/ci/work/out2-clang-O0-ubsan/src/kernels.cpp:79:71: runtime error: signed integer overflow: 2147483647 + 12 cannot be represented in type 'int'\n"
+		"    #0 0x5555 in codegen::convertGemm(int) /home/ci/work/out2-clang-O0-ubsan/src/kernels.cpp:79:71\n"
+		"    #1 0x5556 in codegen::convertGemmStep0(int) /home/ci/work/out2-clang-O0-ubsan/src/kernels.cpp:80:50\n";
+	const char *other_line =
+		"/home/ci/work/ci9-gcc-O2-ubsan/src/kernels.cpp:212:71: runtime error: signed integer overflow: 66 + 2147483647 cannot be represented in type 'int'\n"
+		"    #0 0x56004d521db9  (/home/ci/work/ci9-gcc-O2-ubsan/graphc+0x5db9)\n"
+		"    #1 0x56004d5224b7  (/home/ci/work/ci9-gcc-O2-ubsan/graphc+0x54b7)\n";
+	(void)state;
+	assert_true(similar(stripped, named));
+	assert_false(similar(other_line, named));
+	assert_false(similar(other_line, stripped));
+}
+
+/* A stripped build's assertion meets a symbolised one on its message;
+** a fatal error printed before abort() is the abort's message. */
+static void test_triage__messages_name_stripped_aborts(void **state)
+{
+	const char *stripped =
+		"graphc: /home/ci/work/b1/src/kernels.cpp:365: int shape::fuseSplit(int): Assertion `v < limit && \"fuseSplit input within limit\"' failed.\n"
+		"Program received signal SIGABRT, Aborted.\n"
+		"#0  0x00007ffff7aa8eec in __pthread_kill_implementation () from /lib/x86_64-linux-gnu/libc.so.6\n"
+		"#1  0x00007ffff7a59fb2 in raise () from /lib/x86_64-linux-gnu/libc.so.6\n"
+		"#2  0x00007ffff7a44472 in abort () from /lib/x86_64-linux-gnu/libc.so.6\n"
+		"#3  0x0000555555555d0f in ?? ()\n"
+		"#4  0x0000555555555e2a in ?? ()\n";
+	const char *named =
+		"graphc: /home/ci/work/b2/src/kernels.cpp:365: int shape::fuseSplit(int): Assertion `v < limit && \"fuseSplit input within limit\"' failed.\n"
+		"==3==ERROR: AddressSanitizer: ABRT on unknown address 0x1\n"
+		"    #0 0x5555 in abort\n"
+		"    #1 0x5556 in __assert_fail\n"
+		"    #2 0x5557 in shape::fuseSplit(int) /home/ci/work/b2/src/kernels.cpp:365:3\n"
+		"    #3 0x5558 in shape::fuseSplitStep1(int) /home/ci/work/b2/src/kernels.cpp:366:3\n";
+	const char *fatal =
+		"fatal error in foldGather: unsupported value 15\n"
+		"AddressSanitizer:DEADLYSIGNAL\n"
+		"==13447==ERROR: AddressSanitizer: ABRT on unknown address 0x000000003487 (pc 0x7f29 bp 0x7f29 sp 0x7fff T0)\n"
+		"    #0 0x7f29fdea8eec in __pthread_kill_implementation nptl/pthread_kill.c:44\n"
+		"    #3 0x55c53edd63f3  (/home/ci/work/build26-gcc-O0-asan/graphc+0x33f3)\n"
+		"    #4 0x55c53edd640e  (/home/ci/work/build26-gcc-O0-asan/graphc+0x340e)\n";
+	triage_sig f = sig_of(fatal, 0);
+
+	(void)state;
+	assert_true(similar(stripped, named));
+	assert_string_equal(f.kind, "asan:ABRT");
+	assert_string_equal(f.message, "fatal error in foldGather: unsupported value N");
+	triage_sig_free(&f);
+	/* No line, nothing said: a log without a fatal error stays apart. */
+	expect_alone("==1==ERROR: AddressSanitizer: ABRT on unknown address 0x1\n"
+		"    #0 0x5555 in abort\n", "asan:ABRT", "");
+}
+
+/* A paste that broke an assertion over three lines, mid-word. */
+static void test_triage__paste_broken_assertion(void **state)
+{
+	(void)state;
+	expect_sig("graphc: /home/ci/work/out19-gcc-O0-plain/src/kernels.cpp:365: int shape:\n"
+		":fuseSplit(int): Assertion `v < limit && \"fuseSplit input within limit\"'\n"
+		" failed.\n"
+		"Aborted\n",
+		"assert", "shape::fuseSplit: v < limit && \"fuseSplit input within limit\" at kernels.cpp",
+		NULL, NULL, NULL);
+	expect_sig("graphc: /home/ci/work/out19-gcc-O0-plain/src/kernels.cpp:18: T& SmallVectorImpl<T>::operator[](unsig\n"
+		"ned int) [with T = double]: Assertion `idx < sz && \"idx out of range\"' failed.\n"
+		"Aborted\n",
+		"assert", "SmallVectorImpl::operator[] [T = double]: idx < sz && \"idx out of range\" at kernels.cpp",
+		NULL, NULL, NULL);
+}
+
+/* GCC and Clang spell one report differently; lldb names stripped
+** functions by number; lldb's "main at kernels.cpp:0" says nothing. */
+static void test_triage__compilers_and_debuggers_agree(void **state)
+{
+	triage_sig a = sig_of("/s/k.cpp:12:30: runtime error: member access within null pointer of type 'struct Node'\n", 0);
+	triage_sig b = sig_of("/s/k.cpp:12:30: runtime error: member access within null pointer of type 'Node'\n", 0);
+	triage_sig c = sig_of("kernels.cpp:18: T &SmallVectorImpl<unsigned int>::operator[](unsigned int) [T = unsigned int]: Assertion `idx < sz' failed.\n", 0);
+	triage_sig d = sig_of("kernels.cpp:18: T& SmallVectorImpl<T>::operator[](unsigned int) [with T = unsigned int]: Assertion `idx < sz' failed.\n", 0);
+	triage_sig l = sig_of("* thread #1, name = 'graphc', stop reason = signal SIGSEGV: invalid address (fault address: 0x10)\n"
+		"  * frame #0: 0x000055555555a4a3 graphc`___lldb_unnamed_symbol92 + 45\n"
+		"    frame #1: 0x000055555555a4f0 graphc`___lldb_unnamed_symbol93 + 20\n", 0);
+	const char *main0 =
+		"* thread #1, name = 'graphc', stop reason = signal SIGSEGV: invalid address (fault address: 0x10)\n"
+		"  * frame #0: 0x000055555555a4a3 graphc`main(argc=<unavailable>, argv=0x00007fffffffed88) at kernels.cpp:0\n";
+
+	(void)state;
+	assert_string_equal(a.message, b.message);
+	assert_string_equal(c.message, d.message);
+	assert_null(strstr(l.frames[0], "lldb"));
+	expect_alone(main0, "crash", "");
+	/* ASan's symbolizer with a file but no line for main */
+	expect_alone("==13195==ERROR: AddressSanitizer: FPE on unknown address 0x55e833d995b2 (pc 0x55e833d995b2 bp 0x7ffd sp 0x7ffd T0)\n"
+		"    #0 0x55e833d995b2 in main /home/ci/work/work50-clang-O2-asan/src/kernels.cpp\n"
+		"    #1 0x7f2762f45249 in __libc_start_call_main csu/../sysdeps/nptl/libc_start_call_main.h:58:16\n",
+		"asan:FPE", "");
+	triage_sig_free(&a);
+	triage_sig_free(&b);
+	triage_sig_free(&c);
+	triage_sig_free(&d);
+	triage_sig_free(&l);
+}
+
+/* Python copies the input into its message: "[1, 1]" and "[1]" alike. */
+static void test_triage__python_values_in_messages(void **state)
+{
+	triage_sig a = sig_of("Traceback (most recent call last):\n"
+		"  File \"/opt/graphc/lib/graphc.py\", line 12, in check_rank\n"
+		"    raise ValueError(f\"expected rank {want}, got {len(shape)} for {shape}\")\n"
+		"ValueError: expected rank 4, got 1 for [1]\n", 0);
+	triage_sig b = sig_of("Traceback (most recent call last):\n"
+		"  File \"/home/ci/venv/graphc/graphc.py\", line 19, in check_rank\n"
+		"    raise ValueError(f\"expected rank {want}, got {len(shape)} for {shape}\")\n"
+		"ValueError: expected rank 4, got 3 for [1, 1, 1]\n", 0);
+
+	(void)state;
+	assert_string_equal(a.message, "expected rank N, got N for [N]");
+	assert_true(triage_sig_equal(&a, &b));
+	triage_sig_free(&a);
+	triage_sig_free(&b);
+}
+
+/* A bare SEGV through two call paths: the same statement of the same
+** function is one bug; another statement of it may not be. */
+static void test_triage__similar_bare_signal_same_statement(void **state)
+{
+	const char *asan =
+		"==7==ERROR: AddressSanitizer: SEGV on unknown address 0x000000000004 (pc 0x55 bp 0x7f sp 0x7f T0)\n"
+		"==7==The signal is caused by a WRITE memory access.\n"
+		"==7==Hint: address points to the zero page.\n"
+		"    #0 0x55d1c3e0a1f4 in codegen::inferTopK(int) /home/ci/work/ci31-clang-O0-asan/src/kernels.cpp:41:60\n"
+		"    #1 0x55d1c3e0a2c8 in codegen::inferTopKStep2(int) /home/ci/work/ci31-clang-O0-asan/src/kernels.cpp:46:50\n"
+		"    #2 0x55d1c3e0a33b in codegen::runInferTopKPath2(int) /home/ci/work/ci31-clang-O0-asan/src/kernels.cpp:47:40\n";
+	const char *gdb =
+		"Program received signal SIGSEGV, Segmentation fault.\n"
+		"0x0000555555555196 in codegen::inferTopK (v=<optimized out>) at /home/ci/work/out2-gcc-O1-plain/src/kernels.cpp:41\n"
+		"#0  0x0000555555555196 in codegen::inferTopK (v=<optimized out>) at /home/ci/work/out2-gcc-O1-plain/src/kernels.cpp:41\n"
+		"#1  0x00005555555551c4 in codegen::inferTopKStep0 (v=7) at /home/ci/work/out2-gcc-O1-plain/src/kernels.cpp:42\n"
+		"#2  0x00005555555551e1 in codegen::runInferTopKPath0 (v=3) at /home/ci/work/out2-gcc-O1-plain/src/kernels.cpp:43\n";
+	const char *other_line =
+		"Program received signal SIGSEGV, Segmentation fault.\n"
+		"#0  0x0000555555555296 in codegen::inferTopK (v=<optimized out>) at /home/ci/work/out2-gcc-O1-plain/src/kernels.cpp:39\n"
+		"#1  0x00005555555552c4 in codegen::inferTopKStep1 (v=7) at /home/ci/work/out2-gcc-O1-plain/src/kernels.cpp:44\n"
+		"#2  0x00005555555552e1 in codegen::runInferTopKPath1 (v=3) at /home/ci/work/out2-gcc-O1-plain/src/kernels.cpp:45\n";
+	(void)state;
+	assert_true(similar(asan, gdb));
+	assert_false(similar(asan, other_line));
+	assert_false(similar(gdb, other_line));
+}
+
+/* A paste that cut an exception's message short, same frames. */
+static void test_triage__similar_cut_message(void **state)
+{
+	const char *whole =
+		"Traceback (most recent call last):\n"
+		"  File \"/opt/graphc/lib/graphc.py\", line 30, in via_cli\n"
+		"  File \"/opt/graphc/lib/graphc.py\", line 21, in topo_order\n"
+		"  File \"/opt/graphc/lib/graphc.py\", line 21, in topo_order\n"
+		"RecursionError: maximum recursion depth exceeded while calling a Python object\n";
+	const char *cut =
+		"Traceback (most recent call last):\n"
+		"  File \"/opt/graphc/lib/graphc.py\", line 30, in via_cli\n"
+		"  File \"/opt/graphc/lib/graphc.py\", line 21, in topo_order\n"
+		"  File \"/opt/graphc/lib/graphc.py\", line 21, in topo_order\n"
+		"RecursionError: maximum recursion depth exceeded while calling a Python\n";
+	const char *other =
+		"Traceback (most recent call last):\n"
+		"  File \"/opt/graphc/lib/graphc.py\", line 30, in via_cli\n"
+		"  File \"/opt/graphc/lib/graphc.py\", line 21, in topo_order\n"
+		"  File \"/opt/graphc/lib/graphc.py\", line 21, in topo_order\n"
+		"RecursionError: maximum recursion depth exceeded in comparison\n";
+	(void)state;
+	assert_true(similar(whole, cut));
+	assert_false(similar(cut, other));
+}
+
 /* A paste hard-wrapped at 72 columns, and a ctest prefix on every line. */
 static void test_triage__wrapped_and_prefixed_logs(void **state)
 {
@@ -951,6 +1210,14 @@ int main(void)
 		cmocka_unit_test(test_triage__similar_across_symbols),
 		cmocka_unit_test(test_triage__similar_assertions_without_frames),
 		cmocka_unit_test(test_triage__wrapped_and_prefixed_logs),
+		cmocka_unit_test(test_triage__similar_crash_site_other_callers),
+		cmocka_unit_test(test_triage__ubsan_site_survives_stripping),
+		cmocka_unit_test(test_triage__messages_name_stripped_aborts),
+		cmocka_unit_test(test_triage__paste_broken_assertion),
+		cmocka_unit_test(test_triage__compilers_and_debuggers_agree),
+		cmocka_unit_test(test_triage__python_values_in_messages),
+		cmocka_unit_test(test_triage__similar_bare_signal_same_statement),
+		cmocka_unit_test(test_triage__similar_cut_message),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
