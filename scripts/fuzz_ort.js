@@ -23,8 +23,12 @@
 // - ORT throws at the chosen level but the model loads and runs with
 //   optimizations disabled: an optimizer bug (a finding);
 // - ORT throws at run time with optimizations disabled too, on a model that
-//   loaded: a kernel bug (a finding; e.g. ReduceSum with empty axes), whose
-//   message with optimizations disabled is the one reported;
+//   loaded, with an internal check of its own ("FILE.cc:LINE ... was
+//   false", an ORT_ENFORCE): a kernel bug (a finding; e.g. ReduceSum with
+//   empty axes), whose message with optimizations disabled is reported;
+//   any other run-time error there is a kernel validating its inputs
+//   ("Gemm: Invalid bias shape for broadcast" on a Gemm whose shapes
+//   onnx.checker lets through): exit 2;
 // - ORT cannot load the model even with optimizations disabled: ORT's
 //   documented rejection (its checker, shape and type inference, or no
 //   kernel for the op and type): exit 2;
@@ -124,8 +128,6 @@ function ortPackage(version, primary) {
     ' (scripts/bootstrap installs 1.20.1, 1.19.2 and 1.22.0)');
 }
 
-const SIGNAL_NAMES = { SIGSEGV: 1, SIGABRT: 1, SIGBUS: 1, SIGFPE: 1, SIGILL: 1, SIGTRAP: 1 };
-
 // Runs the worker on one ORT package; returns its events, how it ended and
 // its results by level.
 function runWorker(o, pkg, levels, fallback, outputs) {
@@ -182,12 +184,14 @@ function checkerVerdict(model) {
     'except Exception as e:',
     '    print((str(e).strip().splitlines() or [type(e).__name__])[0]); sys.exit(1)',
   ].join('\n');
-  const r = spawnSync(py, ['-c', code, o_model(model)], { encoding: 'utf8', timeout: 120000 });
-  if (r.error || r.status === 3 || r.status === null)
+  const r = spawnSync(py, ['-c', code, path.resolve(model)], { encoding: 'utf8', timeout: 120000 });
+  if ((r.error && r.error.code !== 'ETIMEDOUT') || r.status === 3)
     usageFailure(`${py} with onnx is needed to judge a failure: ${oneLine((r.error && r.error.message) || r.stdout || r.stderr)}`);
-  return r.status === 0 ? null : oneLine(r.stdout || r.stderr || 'invalid');
+  if (r.status === 0) return null;
+  // a checker that dies or hangs on the model does not vouch for it
+  if (r.status === null) return `the checker ${r.signal ? 'died of ' + r.signal : 'timed out'}`;
+  return oneLine(r.stdout || r.stderr || 'invalid');
 }
-const o_model = (m) => path.resolve(m);
 
 // A would-be finding stands only on a model onnx.checker accepts.
 function gate(model) {
@@ -195,11 +199,14 @@ function gate(model) {
   if (why) reject('onnx.checker: ' + why);
 }
 
+// Where and how the worker died: `where` names the level, `msg` (for the
+// signature) does not.
 function describeDeath(w) {
-  const where = w.last ? `InferenceSession.${w.last.stage} at level ${w.last.level}` : 'loading onnxruntime-node';
-  if (w.timedOut) return { msg: `timed out in ${where.replace(/ at level.*/, '')}`, where };
-  if (w.signal) return { msg: `died of ${w.signal} in ${where.replace(/ at level.*/, '')}`, where };
-  return { msg: `exited with status ${w.status} in ${where.replace(/ at level.*/, '')}`, where };
+  const call = w.last ? `InferenceSession.${w.last.stage}` : 'loading onnxruntime-node';
+  const where = w.last ? `${call} at level ${w.last.level}` : call;
+  if (w.timedOut) return { msg: `timed out in ${call}`, where };
+  if (w.signal) return { msg: `died of ${w.signal} in ${call}`, where };
+  return { msg: `exited with status ${w.status} in ${call}`, where };
 }
 
 // The frame a native death is in: the binding under the ORT call.
@@ -208,6 +215,11 @@ const nativeFrame = (w) => [`    at InferenceSession.${w.last ? w.last.stage : '
 // Lines of the worker's stderr worth keeping in a crash log (ORT's own
 // output before a native crash: "terminate called ...", assertions).
 const stderrLines = (w) => w.stderr.split('\n').filter((l) => l.trim()).slice(-40);
+
+// Whether an ORT error is one of its internal checks failing (ORT_ENFORCE,
+// ORT_THROW with a source location) rather than a status a kernel returns
+// on inputs it does not take.
+const internalCheck = (msg) => /\.(?:cc|cpp|h):\d+ .*(?:was false|Assertion)|ORT_ENFORCE/.test(msg);
 
 // The crash oracle on the primary version's worker.
 function crashOracle(o, w) {
@@ -227,15 +239,20 @@ function crashOracle(o, w) {
   if (!rL.ok) {
     if (o.opt === 'disabled') {
       if (rL.stage === 'create') reject(`ORT cannot load the model: ${rL.error}`);
+      if (!internalCheck(rL.error)) reject(`a kernel rejects its inputs: ${rL.error}`);
       bad = rL; why = 'ORT throws at run time with optimizations disabled (a kernel bug)';
     } else if (r0.ok) {
       bad = rL; why = `ORT throws in InferenceSession.${rL.stage} at level ${o.opt}; the model runs with optimizations disabled (an optimizer bug)`;
     } else if (r0.stage === 'create') {
       reject(`ORT cannot load the model even with optimizations disabled: ${r0.error}`);
-    } else {
+    } else if (internalCheck(r0.error)) {
       bad = r0; why = `ORT throws in InferenceSession.${rL.stage} at level ${o.opt} and at run time with optimizations disabled (a kernel bug)`;
+    } else {
+      reject(`a kernel rejects its inputs, with optimizations disabled too: ${r0.error}`);
     }
   } else if (r0 && !r0.ok) {
+    if (r0.stage === 'run' && !internalCheck(r0.error))
+      reject(`a kernel rejects its inputs with optimizations disabled: ${r0.error}`);
     bad = r0; why = `ORT runs the model at level ${o.opt} but throws in InferenceSession.${r0.stage} with optimizations disabled`;
   }
   if (!bad) return;
@@ -334,9 +351,9 @@ function main() {
     w2 = runWorker(o, pkg2, [o.opt], null, true);
     if (w2.unusable) reject(`no inputs for the model: ${w2.unusable}`);
     const fails2 = w2.died || !w2.results[o.opt].ok;
-    const between = `onnxruntime-node ${o.pkg.version} and ${pkg2.version}`;
     const at = [`diff-version against onnxruntime-node ${pkg2.version} (${pkg2.dir}) at level ${o.opt}`];
-    if (primaryFails !== fails2 && !(primaryFails && !w.died && w.results[o.opt].ok)) {
+    const fails1 = w.died || !w.results[o.opt].ok;
+    if (fails1 !== fails2) {
       const [bad, good, wb] = fails2 ? [pkg2.version, o.pkg.version, w2] : [o.pkg.version, pkg2.version, w];
       if (!wb.died) gate(o.model);
       finding('diff-version', info(o, at.concat([`it fails in ${bad} only: ${failureText(wb, o.opt)}`])),

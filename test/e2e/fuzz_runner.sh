@@ -152,6 +152,24 @@ for oracle in crash crash,diff-opt; do
   if [ "$rc" -eq 2 ]; then pass; else fail "invalid model, --oracle $oracle: exit $rc: $(cat "$T/invalid.log")"; fi
 done
 
+# --- exit 2: a Gemm whose inner dimensions differ ([1,2] x [1,1]): the
+# checker lets it through, and ORT's Gemm kernel rejects it at run time at
+# every level with a plain status, not a failed internal check.
+"$PY" - "$T/gemm_k.onnx" <<'PY'
+import sys, onnx
+from onnx import helper as h, TensorProto as TP
+k = h.make_tensor('k', TP.FLOAT, [1, 2], [0.0, 0.0])
+g = h.make_graph([h.make_node('Constant', [], ['c'], value=k), h.make_node('Gemm', ['c', 'a', 'c'], ['y'], beta=0.5)],
+    'gemm_k', [h.make_tensor_value_info('a', TP.FLOAT, [1, 1])], [h.make_tensor_value_info('y', TP.FLOAT, [1, 1])])
+m = h.make_model(g, opset_imports=[h.make_opsetid('', 13)]); m.ir_version = 8
+onnx.checker.check_model(m, full_check=True)
+onnx.save(m, sys.argv[1])
+PY
+judge "$T/gemm_k.onnx" >"$T/gemm_k.judged"
+if [ "$(grep -c ' run: .*Gemm' "$T/gemm_k.judged")" -eq 2 ]; then pass; else fail "the judge on gemm_k: $(cat "$T/gemm_k.judged")"; fi
+run_ort gemm_k "$T/gemm_k.onnx"
+if [ "$rc" -eq 2 ]; then pass; else fail "a kernel's rejection: exit $rc: $(cat "$T/gemm_k.log")"; fi
+
 # --- diff-opt. LayerNormFusion on float32 turns the pattern below into
 # LayerNormalization, which loses the variance of inputs with a large mean
 # (1e4 here); numpy in float64 is the judge of which side is right.
