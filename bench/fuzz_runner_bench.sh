@@ -44,7 +44,9 @@ for oracles in crash crash,diff-opt crash,diff-version:1.19.2; do
   awk -v n="$n" -v t0="$t0" -v t1="$t1" -v c0="$cpu0" -v c1="$cpu1" -v tck="$tck" \
     -v o="$oracles" -v ok="$ok" -v f="$found" -v r="$rej" -v s="$sigs" 'BEGIN {
     cpu = (c1 - c0) / tck
-    printf "| %s | %.2f | %.2f | %d | %d | %d | %d |\n", o, n / (t1 - t0), cpu > 0 ? n / cpu : 0, ok, f, r, s
+    per = 0
+    if (cpu > 0) per = n / cpu
+    printf "| %s | %.2f | %.2f | %d | %d | %d | %d |\n", o, n / (t1 - t0), per, ok, f, r, s
   }'
 done
 rm -rf "$out"
