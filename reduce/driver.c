@@ -309,8 +309,8 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 	int err = 0, printable;
 
 	if (f->format == IR_FORMAT_MLIR &&
-	    (err = pipeline_reducer_new(&r->pipe, &r->best, e)) < 0)
-		return gred_errorf(e, "%s: %s", r->o->input, e->msg);
+	    pipeline_reducer_new(&r->pipe, &r->best, &sub) < 0)
+		return gred_errorf(e, "%s: %s", r->o->input, sub.msg);
 	/* The input as gred prints it: often smaller already (comments,
 	** spacing), and what every later candidate looks like. */
 	r->pass = "print";
