@@ -11,7 +11,7 @@
 # one-minimal. The program shrinks too.
 . "$(dirname "$0")/../lib/e2e.sh"
 need_cmd mlir-opt-19 setarch
-OPT="setarch -R env -i /usr/bin/mlir-opt-19"
+OPT="setarch -R env -i LLVM_DISABLE_SYMBOLIZATION=1 /usr/bin/mlir-opt-19"
 FIX=$GRED_SRC/test/mlir/pipeline
 
 sig_of() { "$GRED" triage sig "$1" 2>/dev/null | sed -n '1s/^signature //p'; }
