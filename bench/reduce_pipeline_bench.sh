@@ -14,9 +14,11 @@ out=${2:-"${TMPDIR:-/tmp}/gred-pipeline-bench"}
 jobs=${JOBS:-2}
 rm -rf "$out"
 mkdir -p "$out"
-# no symbolizer run on each crash (the same signatures, in half the time);
-# one thread: nested pipelines on threads crash with varying stacks
+# A stable crash: one thread, no address randomisation, the file on stdin
+# (stacks vary with threads and with the file's path), no symbolizer run
+# on each crash (the same signatures, in half the time).
 opt="setarch -R env -i LLVM_DISABLE_SYMBOLIZATION=1 /usr/bin/mlir-opt-19 --mlir-disable-threading"
+printf '#!/bin/sh\nexec %s --run-reproducer <"$1"\n' "$opt" >"$out/replay.sh"
 tosa=$(sed -n 's/^TOSA_PIPELINE="\(.*\)"$/\1/p' "$top/scripts/mlir_tosa_check.sh")
 long='builtin.module(func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,tosa-to-tensor,canonicalize,cse),func.func(loop-invariant-code-motion,canonicalize),sccp,remove-dead-values,one-shot-bufferize{bufferize-function-boundaries},convert-linalg-to-loops,canonicalize,cse,symbol-dce,lower-affine)'
 
@@ -33,11 +35,12 @@ one() {
   mkdir -p "$d"
   cp "$in" "$d/in.mlir"
   "$gred" reduce -j "$jobs" --stats --pipeline "$pipe" --same-crash "$d/in.mlir" \
-    -o "$d/joint.mlir" -- $opt --run-reproducer 2>"$d/joint.log"
-  "$gred" reduce -j "$jobs" --stats --same-crash "$d/in.mlir" -o "$d/prog.mlir" \
-    -- $opt --pass-pipeline="$pipe" 2>"$d/seq1.log"
+    -o "$d/joint.mlir" -- sh "$out/replay.sh" 2>"$d/joint.log"
+  printf '#!/bin/sh\nexec %s --pass-pipeline='"'%s'"' <"$1"\n' "$opt" "$pipe" >"$d/run.sh"
+  "$gred" reduce -j "$jobs" --stats --same-crash "$d/in.mlir" \
+    -o "$d/prog.mlir" -- sh "$d/run.sh" 2>"$d/seq1.log"
   "$gred" reduce -j "$jobs" --stats --pipeline "$pipe" --same-crash "$d/prog.mlir" \
-    -o "$d/seq.mlir" -- $opt --run-reproducer 2>"$d/seq2.log"
+    -o "$d/seq.mlir" -- sh "$out/replay.sh" 2>"$d/seq2.log"
   j=$(runs "$d/joint.log") s1=$(runs "$d/seq1.log") s2=$(pl_runs "$d/seq2.log")
   echo "$name: $(prog_bytes "$d/in.mlir") bytes, $(echo "$pipe" | tr -cd ',' | wc -c | awk '{ print $1 + 1 }') passes"
   echo "  joint:      $j runs, $(secs "$d/joint.log") s, program $(prog_bytes "$d/joint.mlir") bytes, $(sed -n 's/^gred: pipeline: //p' "$d/joint.log")"
