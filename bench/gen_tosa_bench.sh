@@ -4,7 +4,9 @@
 # lowering rates in mlir-opt-19 over all of them (scripts/mlir_tosa_check.sh;
 # crashing inputs kept with their stderr in OUTDIR/crashes).
 #   bench/gen_tosa_bench.sh [GRED] [OUTDIR]   GEN_TOSA_N=10000 programs,
-#   GEN_TOSA_CHECK=0 skips the mlir-opt-19 run (about 0.2 s per program).
+#   GEN_TOSA_CHECK=0 skips the mlir-opt-19 runs, GEN_TOSA_LOWER=N lowers
+#   only the first N (lowering takes about 0.2 s of CPU per program;
+#   verifying all of them, batched, a few seconds per 500).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 gred=${1:-"$top/build/gred"}
@@ -24,6 +26,14 @@ echo "## coverage"
 "$gred" cov "$out/p"
 
 if [ "${GEN_TOSA_CHECK:-1}" = 1 ]; then
-  echo "## mlir-opt-19: verify (no flags) and lower to LLVM"
-  KEEP="$out/crashes" "$top/scripts/mlir_tosa_check.sh" "$out/p"
+  echo "## mlir-opt-19: verify all (no flags), 500 programs a run"
+  "$top/scripts/mlir_tosa_verify.sh" "$out/p"
+  echo "## mlir-opt-19: verify and lower to LLVM${GEN_TOSA_LOWER:+, the first $GEN_TOSA_LOWER}"
+  lower=$out/p
+  if [ -n "${GEN_TOSA_LOWER:-}" ]; then
+    lower=$out/lower
+    mkdir -p "$lower"
+    ls "$out"/p/*.mlir | head -n "$GEN_TOSA_LOWER" | xargs -I{} ln -s {} "$lower/"
+  fi
+  KEEP="$out/crashes" "$top/scripts/mlir_tosa_check.sh" "$lower"
 fi

@@ -39,6 +39,11 @@ typedef struct tval {
 	int uses;
 } tval;
 
+/* What the TOSA spec requires of an op's second operand, made true by
+** construction: a shift amount in [0, 31]; a divisor in [1, 7], so
+** neither zero nor -1 (INT_MIN / -1 overflows). */
+enum { RHS_ANY, RHS_SHIFT, RHS_DIVISOR };
+
 /* How an op's operands, attributes and result follow from its input. */
 typedef enum op_rule {
 	R_UNARY, R_BINARY, R_COMPARE, R_MUL, R_SHIFT, R_CLAMP, R_CAST, R_REDUCE,
@@ -54,67 +59,68 @@ typedef struct tosa_op {
 	unsigned dtypes;    /* of the first operand */
 	int rank_lo, rank_hi;
 	int dynamic;        /* takes operands with ? dims */
+	int rhs;            /* what keeps the second operand in range */
 } tosa_op;
 
 static const tosa_op tosa_ops[] = {
-	{"add", R_BINARY, M_NUM, 1, 4, 1},
-	{"sub", R_BINARY, M_NUM, 1, 4, 1},
-	{"maximum", R_BINARY, M_NUM, 1, 4, 1},
-	{"minimum", R_BINARY, M_NUM, 1, 4, 1},
-	{"bitwise_and", R_BINARY, M_I32, 1, 4, 1},
-	{"bitwise_or", R_BINARY, M_I32, 1, 4, 1},
-	{"bitwise_xor", R_BINARY, M_I32, 1, 4, 1},
-	{"logical_and", R_BINARY, M_I1, 1, 4, 1},
-	{"logical_or", R_BINARY, M_I1, 1, 4, 1},
-	{"logical_xor", R_BINARY, M_I1, 1, 4, 1},
-	{"pow", R_BINARY, M_F32, 1, 4, 1},
-	{"int_div", R_BINARY, M_I32, 1, 4, 1},
-	{"logical_left_shift", R_BINARY, M_I32, 1, 4, 1},
-	{"logical_right_shift", R_BINARY, M_I32, 1, 4, 1},
-	{"arithmetic_right_shift", R_SHIFT, M_I32, 1, 4, 1},
-	{"mul", R_MUL, M_NUM, 1, 4, 1},
-	{"equal", R_COMPARE, M_NUM, 1, 4, 1},
-	{"greater", R_COMPARE, M_NUM, 1, 4, 1},
-	{"greater_equal", R_COMPARE, M_NUM, 1, 4, 1},
-	{"abs", R_UNARY, M_NUM, 1, 4, 1},
-	{"negate", R_UNARY, M_NUM, 1, 4, 1},
-	{"exp", R_UNARY, M_F32, 1, 4, 1},
-	{"log", R_UNARY, M_F32, 1, 4, 1},
-	{"tanh", R_UNARY, M_F32, 1, 4, 1},
-	{"sigmoid", R_UNARY, M_F32, 1, 4, 1},
-	{"rsqrt", R_UNARY, M_F32, 1, 4, 1},
-	{"reciprocal", R_UNARY, M_F32, 1, 4, 1},
-	{"floor", R_UNARY, M_F32, 1, 4, 1},
-	{"ceil", R_UNARY, M_F32, 1, 4, 1},
-	{"erf", R_UNARY, M_F32, 1, 4, 1},
-	{"clz", R_UNARY, M_I32, 1, 4, 1},
-	{"bitwise_not", R_UNARY, M_I32, 1, 4, 1},
-	{"logical_not", R_UNARY, M_I1, 1, 4, 1},
-	{"identity", R_UNARY, M_NUM | M_I1, 1, 4, 1},
-	{"clamp", R_CLAMP, M_NUM, 1, 4, 1},
-	{"cast", R_CAST, M_NUM | M_I1, 1, 4, 1},
-	{"reduce_sum", R_REDUCE, M_NUM, 1, 4, 0},
-	{"reduce_max", R_REDUCE, M_NUM, 1, 4, 0},
-	{"reduce_min", R_REDUCE, M_NUM, 1, 4, 0},
-	{"reduce_prod", R_REDUCE, M_NUM, 1, 4, 0},
-	{"reduce_all", R_REDUCE, M_I1, 1, 4, 0},
-	{"reduce_any", R_REDUCE, M_I1, 1, 4, 0},
-	{"reverse", R_REVERSE, M_NUM | M_I1, 1, 4, 0},
-	{"argmax", R_ARGMAX, M_NUM, 2, 4, 0},
-	{"reshape", R_RESHAPE, M_NUM, 1, 4, 0},
-	{"transpose", R_TRANSPOSE, M_NUM, 1, 4, 0},
-	{"slice", R_SLICE, M_NUM, 1, 4, 0},
-	{"concat", R_CONCAT, M_NUM, 1, 4, 0},
-	{"pad", R_PAD, M_NUM, 1, 4, 0},
-	{"tile", R_TILE, M_NUM, 1, 4, 0},
-	{"select", R_SELECT, M_NUM, 1, 4, 0},
-	{"gather", R_GATHER, M_NUM, 3, 3, 0},
-	{"matmul", R_MATMUL, M_F32, 3, 3, 0},
-	{"fully_connected", R_FC, M_F32, 2, 2, 0},
-	{"conv2d", R_CONV2D, M_F32, 4, 4, 0},
-	{"depthwise_conv2d", R_DEPTHWISE, M_F32, 4, 4, 0},
-	{"avg_pool2d", R_AVG_POOL, M_F32, 4, 4, 0},
-	{"max_pool2d", R_MAX_POOL, M_F32, 4, 4, 0},
+	{"add", R_BINARY, M_NUM, 1, 4, 1, RHS_ANY},
+	{"sub", R_BINARY, M_NUM, 1, 4, 1, RHS_ANY},
+	{"maximum", R_BINARY, M_NUM, 1, 4, 1, RHS_ANY},
+	{"minimum", R_BINARY, M_NUM, 1, 4, 1, RHS_ANY},
+	{"bitwise_and", R_BINARY, M_I32, 1, 4, 1, RHS_ANY},
+	{"bitwise_or", R_BINARY, M_I32, 1, 4, 1, RHS_ANY},
+	{"bitwise_xor", R_BINARY, M_I32, 1, 4, 1, RHS_ANY},
+	{"logical_and", R_BINARY, M_I1, 1, 4, 1, RHS_ANY},
+	{"logical_or", R_BINARY, M_I1, 1, 4, 1, RHS_ANY},
+	{"logical_xor", R_BINARY, M_I1, 1, 4, 1, RHS_ANY},
+	{"pow", R_BINARY, M_F32, 1, 4, 1, RHS_ANY},
+	{"int_div", R_BINARY, M_I32, 1, 4, 1, RHS_DIVISOR},
+	{"logical_left_shift", R_BINARY, M_I32, 1, 4, 1, RHS_SHIFT},
+	{"logical_right_shift", R_BINARY, M_I32, 1, 4, 1, RHS_SHIFT},
+	{"arithmetic_right_shift", R_SHIFT, M_I32, 1, 4, 1, RHS_SHIFT},
+	{"mul", R_MUL, M_NUM, 1, 4, 1, RHS_ANY},
+	{"equal", R_COMPARE, M_NUM, 1, 4, 1, RHS_ANY},
+	{"greater", R_COMPARE, M_NUM, 1, 4, 1, RHS_ANY},
+	{"greater_equal", R_COMPARE, M_NUM, 1, 4, 1, RHS_ANY},
+	{"abs", R_UNARY, M_NUM, 1, 4, 1, RHS_ANY},
+	{"negate", R_UNARY, M_NUM, 1, 4, 1, RHS_ANY},
+	{"exp", R_UNARY, M_F32, 1, 4, 1, RHS_ANY},
+	{"log", R_UNARY, M_F32, 1, 4, 1, RHS_ANY},
+	{"tanh", R_UNARY, M_F32, 1, 4, 1, RHS_ANY},
+	{"sigmoid", R_UNARY, M_F32, 1, 4, 1, RHS_ANY},
+	{"rsqrt", R_UNARY, M_F32, 1, 4, 1, RHS_ANY},
+	{"reciprocal", R_UNARY, M_F32, 1, 4, 1, RHS_ANY},
+	{"floor", R_UNARY, M_F32, 1, 4, 1, RHS_ANY},
+	{"ceil", R_UNARY, M_F32, 1, 4, 1, RHS_ANY},
+	{"erf", R_UNARY, M_F32, 1, 4, 1, RHS_ANY},
+	{"clz", R_UNARY, M_I32, 1, 4, 1, RHS_ANY},
+	{"bitwise_not", R_UNARY, M_I32, 1, 4, 1, RHS_ANY},
+	{"logical_not", R_UNARY, M_I1, 1, 4, 1, RHS_ANY},
+	{"identity", R_UNARY, M_NUM | M_I1, 1, 4, 1, RHS_ANY},
+	{"clamp", R_CLAMP, M_NUM, 1, 4, 1, RHS_ANY},
+	{"cast", R_CAST, M_NUM | M_I1, 1, 4, 1, RHS_ANY},
+	{"reduce_sum", R_REDUCE, M_NUM, 1, 4, 0, RHS_ANY},
+	{"reduce_max", R_REDUCE, M_NUM, 1, 4, 0, RHS_ANY},
+	{"reduce_min", R_REDUCE, M_NUM, 1, 4, 0, RHS_ANY},
+	{"reduce_prod", R_REDUCE, M_NUM, 1, 4, 0, RHS_ANY},
+	{"reduce_all", R_REDUCE, M_I1, 1, 4, 0, RHS_ANY},
+	{"reduce_any", R_REDUCE, M_I1, 1, 4, 0, RHS_ANY},
+	{"reverse", R_REVERSE, M_NUM | M_I1, 1, 4, 0, RHS_ANY},
+	{"argmax", R_ARGMAX, M_NUM, 2, 4, 0, RHS_ANY},
+	{"reshape", R_RESHAPE, M_NUM, 1, 4, 0, RHS_ANY},
+	{"transpose", R_TRANSPOSE, M_NUM, 1, 4, 0, RHS_ANY},
+	{"slice", R_SLICE, M_NUM, 1, 4, 0, RHS_ANY},
+	{"concat", R_CONCAT, M_NUM, 1, 4, 0, RHS_ANY},
+	{"pad", R_PAD, M_NUM, 1, 4, 0, RHS_ANY},
+	{"tile", R_TILE, M_NUM, 1, 4, 0, RHS_ANY},
+	{"select", R_SELECT, M_NUM, 1, 4, 0, RHS_ANY},
+	{"gather", R_GATHER, M_NUM, 3, 3, 0, RHS_ANY},
+	{"matmul", R_MATMUL, M_F32, 3, 3, 0, RHS_ANY},
+	{"fully_connected", R_FC, M_F32, 2, 2, 0, RHS_ANY},
+	{"conv2d", R_CONV2D, M_F32, 4, 4, 0, RHS_ANY},
+	{"depthwise_conv2d", R_DEPTHWISE, M_F32, 4, 4, 0, RHS_ANY},
+	{"avg_pool2d", R_AVG_POOL, M_F32, 4, 4, 0, RHS_ANY},
+	{"max_pool2d", R_MAX_POOL, M_F32, 4, 4, 0, RHS_ANY},
 };
 
 #define NOPS ((int)(sizeof(tosa_ops) / sizeof(tosa_ops[0])))
@@ -443,6 +449,32 @@ static int emit(tosa_gen *g, const char *name, const int *in, int nin,
 	return v;
 }
 
+/* `tosa.NAME x, splat(k)`, k broadcast from a constant of x's rank with
+** every dim 1; the result has x's type. */
+static int with_splat(tosa_gen *g, const char *name, int x, int64_t k)
+{
+	int64_t ones[T_MAX_RANK];
+	int in[2], i;
+
+	for (i = 0; i < g->pool[x].t.rank; i++)
+		ones[i] = 1;
+	in[0] = x;
+	in[1] = const_ints(g, g->pool[x].t.rank, ones, &k);
+	return emit(g, name, in, 2, NULL, &g->pool[x].t);
+}
+
+/* The second operand x made to satisfy rule: (x & 31) for a shift,
+** (x & 7) | 1 for a divisor. */
+static int guard_rhs(tosa_gen *g, int x, int rule)
+{
+	if (rule == RHS_SHIFT)
+		return with_splat(g, "bitwise_and", x, 31);
+	if (rule == RHS_DIVISOR)
+		return with_splat(g, "bitwise_or",
+			with_splat(g, "bitwise_and", x, 7), 1);
+	return x;
+}
+
 static void put_i64s(char *s, size_t n, const char *name, const int64_t *v,
 	int k)
 {
@@ -521,6 +553,7 @@ static int instantiate(tosa_gen *g, const tosa_op *op)
 			in[0] = in[1];
 			in[1] = x;
 		}
+		in[1] = guard_rhs(g, in[1], op->rhs);
 		if (op->rule == R_COMPARE)
 			o.dt = DT_I1;
 		if (op->rule == R_SHIFT)

@@ -13,6 +13,7 @@
 
 #include "ir_file.h"
 #include "mlir_io.h"
+#include "pipeline.h"
 #include "shortlex.h"
 #include "source.h"
 
@@ -30,6 +31,9 @@ typedef struct reducer {
 	MlirOperation parsed;
 	int stop_when_parsed;
 	int warned_timeouts;
+	/* The pass pipeline of an mlir_reproducer input, reduced with it;
+	** other sources' candidates get its block appended. */
+	pipeline_reducer *pipe;
 } reducer;
 
 void reduce_options_init(reduce_options *o)
@@ -116,6 +120,18 @@ static int accept_best(reducer *r, const gred_buf *bytes, gred_error *e)
 	return 0;
 }
 
+/* A candidate of src made a whole file: with the current reproducer
+** block after the program, unless src makes blocks itself. */
+static void with_block(reducer *r, const source *src, gred_buf *cand)
+{
+	const gred_buf *b;
+
+	if (!r->pipe || (src && pipeline_reducer_owns(r->pipe, src)))
+		return;
+	b = pipeline_reducer_block(r->pipe);
+	buf_append(cand, b->data, b->len);
+}
+
 /* ddmin over the targets of src: remove chunks of n/2, n/4, ... 1
 ** targets, left to right (or right to left, the positions then counted
 ** from the end), keeping each interesting smaller candidate.
@@ -160,6 +176,7 @@ static int ddmin(reducer *r, source *src, gred_error *e)
 				}
 				if (m == 0)
 					continue;
+				with_block(r, src, &cands[nc]);
 				if (!shortlex_less(cands[nc].data, cands[nc].len,
 					    r->best.data, r->best.len)) {
 					src->drop(src, states[nc]);
@@ -288,14 +305,19 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 	gred_buf printed = {0};
 	tester_result res;
 	gred_error sub;
-	size_t n = 0, i;
-	int err = 0;
+	size_t n = 0, np = 0, i;
+	int err = 0, printable;
 
+	if (f->format == IR_FORMAT_MLIR &&
+	    pipeline_reducer_new(&r->pipe, &r->best, &sub) < 0)
+		return gred_errorf(e, "%s: %s", r->o->input, sub.msg);
 	/* The input as gred prints it: often smaller already (comments,
 	** spacing), and what every later candidate looks like. */
 	r->pass = "print";
-	if (ir_source_serialize(&printed, f->op, f->format, &sub) == 0 &&
-	    shortlex_less(printed.data, printed.len, r->best.data, r->best.len)) {
+	printable = ir_source_serialize(&printed, f->op, f->format, &sub) == 0;
+	if (printable)
+		with_block(r, NULL, &printed);
+	if (printable && shortlex_less(printed.data, printed.len, r->best.data, r->best.len)) {
 		reduce_pass_stats *ps = pass_stats(r, "print");
 		size_t before = r->best.len;
 
@@ -313,9 +335,13 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 		tester_result_clear(&res);
 	}
 	memset(is, 0, sizeof(is));
-	for (n = 0; pass_table[n] && n < REDUCE_MAX_PASSES; n++) {
+	/* The pipeline first in every round: fewer passes make every later
+	** test quicker, and a smaller program can free more passes. */
+	for (np = 0; r->pipe && np < PIPELINE_LEVELS; np++)
+		srcs[np] = pipeline_reducer_source(r->pipe, (int)np);
+	for (n = 0; pass_table[n] && np + n < REDUCE_MAX_PASSES; n++) {
 		ir_source_init(&is[n], pass_table[n], &f->op, f->format);
-		srcs[n] = &is[n].base;
+		srcs[np + n] = &is[n].base;
 	}
 	/* Rounds with dead-code elimination cascading from every change, then
 	** one without: an op that matters but whose users do not is freed
@@ -324,13 +350,13 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 		size_t before = r->best.len;
 		int c;
 
-		if ((err = fixpoint(r, srcs, n, e)) < 0)
+		if ((err = fixpoint(r, srcs, np + n, e)) < 0)
 			goto done;
 		for (i = 0; i < n; i++)
 			is[i].flags = PASS_NO_DCE;
 		c = 0;
 		for (i = 0; i < n; i++) {
-			int k = ddmin(r, srcs[i], e);
+			int k = ddmin(r, srcs[np + i], e);
 			if (k < 0) {
 				err = k;
 				goto done;
@@ -344,6 +370,8 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 	}
 done:
 	buf_free(&printed);
+	pipeline_reducer_free(r->pipe);
+	r->pipe = NULL;
 	return err;
 }
 

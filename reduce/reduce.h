@@ -25,7 +25,7 @@ typedef struct reduce_pass_stats {
 	double seconds;
 } reduce_pass_stats;
 
-#define REDUCE_MAX_PASSES 16
+#define REDUCE_MAX_PASSES 24
 
 typedef struct reduce_stats {
 	tester_stats tests;

@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "cli_opts.h"
+#include "pipeline.h"
 #include "reduce.h"
 #include "proc.h"
 #include "util.h"
@@ -46,6 +47,9 @@ typedef struct reduce_cli {
 	double timeout;
 	int stats, verbose, same_crash, text;
 	const char *match;
+	const char *pipeline;   /* --pipeline: reduce it with IN */
+	char *pipeline_dir;     /* where IN with its block is */
+	char *default_output;
 	double every;           /* seconds between progress lines in a log */
 	double last_line;       /* when the last one was printed */
 } reduce_cli;
@@ -76,6 +80,11 @@ static const cli_opt reduce_opts[] = {
 		"valid .onnx/.mlir (a malformed .onnx is refused\n"
 		"without it; a .mlir that does not parse is cut as\n"
 		"text until it does)"),
+	CLI_OPT_STRING("pipeline", 0, OFF(pipeline), "PIPELINE",
+		"reduce this pass pipeline with IN: the candidate\n"
+		"carries it in an mlir_reproducer block, as a file\n"
+		"of --mlir-pass-pipeline-crash-reproducer does\n"
+		"(such a file needs no --pipeline)"),
 	CLI_OPT_NUM(CLI_SECONDS, "progress", 0, OFF(every), 0, 86400, "SECONDS",
 		"when stderr is no terminal, a progress line every\n"
 		"SECONDS (default 5)"),
@@ -99,6 +108,12 @@ static const cli_command reduce_command = {
 	"signature as on IN (see gred triage). With --match, iff CMD's output\n"
 	"matches REGEX.\n"
 	"\n"
+	"A .mlir IN ending in an mlir_reproducer block (what mlir-opt writes with\n"
+	"--mlir-pass-pipeline-crash-reproducer), or any .mlir IN with --pipeline,\n"
+	"has its pass pipeline reduced too: whole nested pipelines, then passes,\n"
+	"then pass options, in turn with the program. Every candidate ends in the\n"
+	"block with its pipeline, so `mlir-opt --run-reproducer CANDIDATE` runs it.\n"
+	"\n"
 	"Options go anywhere before TEST, or before --. What follows TEST belongs\n"
 	"to the test, except a final -o OUT.\n",
 	reduce_opts,
@@ -109,6 +124,9 @@ static const cli_command reduce_command = {
 	"gred reduce --same-crash crash.mlir -- mlir-opt-19 --remove-dead-values\n"
 	"gred reduce --same-crash -o small.mlir crash.mlir -- ./compiler --O2\n"
 	"gred reduce --match 'output size should be 1' model.onnx -- node run.js\n"
+	"gred reduce --same-crash repro.mlir -- mlir-opt-19 --run-reproducer\n"
+	"gred reduce --pipeline 'builtin.module(cse,inline)' --same-crash in.mlir \\\n"
+	"    -- mlir-opt-19 --run-reproducer\n"
 	"gred reduce --text broken.onnx ./test.sh        # cut a malformed file as text",
 	1,
 };
@@ -326,6 +344,96 @@ static void print_stats(const reduce_stats *s)
 	}
 }
 
+/* --pipeline: IN with an mlir_reproducer block holding the pipeline (in
+** place of any block it had), written under IN's name in a new directory;
+** the reduction starts from that file. Returns its path, or NULL after
+** printing why not. */
+static char *add_pipeline(reduce_cli *cl, const char *input)
+{
+	const char *tmp = getenv("TMPDIR");
+	repro_block rb;
+	gred_buf out = {0};
+	gred_error e;
+	char *data = NULL, *path = NULL;
+	size_t len;
+	int found;
+
+	if (pipeline_check(cl->pipeline, &e) < 0) {
+		cli_fail("--pipeline: %s", e.msg);
+		return NULL;
+	}
+	if (file_read(&data, &len, input, 0, &e) < 0) {
+		cli_fail("%s", e.msg);
+		return NULL;
+	}
+	found = repro_block_find(&rb, data, len, &e);
+	if (found < 0) {
+		cli_fail("%s: %s", input, e.msg);
+		free(data);
+		return NULL;
+	}
+	if (!found) {
+		rb.start = len;
+		rb.disable_threading = 0;
+		rb.verify_each = 1;
+	}
+	buf_append(&out, data, rb.start);
+	if (out.len && out.data[out.len - 1] != '\n')
+		buf_puts(&out, "\n");
+	repro_block_write(&out, &rb, cl->pipeline);
+	repro_block_free(&rb);
+	cl->pipeline_dir = xasprintf("%s/gred-pipeline.XXXXXX",
+		tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(cl->pipeline_dir) ||
+	    proc_register_dir(cl->pipeline_dir, &e) < 0) {
+		cli_fail("cannot make a directory in %s: %s", tmp ? tmp : "/tmp",
+			strerror(errno));
+		free(cl->pipeline_dir);
+		cl->pipeline_dir = NULL;
+	} else {
+		path = xasprintf("%s/%s", cl->pipeline_dir, path_base(input));
+		if (file_write_atomic(path, out.data, out.len, &e) < 0) {
+			cli_fail("%s", e.msg);
+			free(path);
+			path = NULL;
+		}
+	}
+	buf_free(&out);
+	free(data);
+	return path;
+}
+
+/* Removes what add_pipeline made; o->input is IN again. */
+static void drop_pipeline_input(reduce_cli *cl, reduce_options *o,
+	const char *input)
+{
+	if (!cl->pipeline_dir)
+		return;
+	dir_remove(cl->pipeline_dir);
+	proc_unregister_dir(cl->pipeline_dir);
+	free(cl->pipeline_dir);
+	cl->pipeline_dir = NULL;
+	if (o->input != input)
+		free((char *)o->input);
+	o->input = input;
+}
+
+/* After a reduction: the pipeline left in OUT's reproducer block. */
+static void print_pipeline(const char *out)
+{
+	repro_block rb;
+	gred_error e;
+	char *data;
+	size_t len;
+
+	if (file_read(&data, &len, out, 0, &e) < 0)
+		return;
+	if (repro_block_find(&rb, data, len, &e) == 1)
+		fprintf(stderr, "gred: pipeline: %s\n", rb.pipeline);
+	repro_block_free(&rb);
+	free(data);
+}
+
 /* Checks the operands and fills o; returns the test's argv (IN's command
 ** in check mode), or NULL with *status set, an error printed. */
 static char **read_operands(reduce_options *o, reduce_cli *cl, cli_args *a,
@@ -360,6 +468,12 @@ static char **read_operands(reduce_options *o, reduce_cli *cl, cli_args *a,
 			mode ? "CMD" : "TEST");
 	o->input = ops[0];
 	o->output = cl->output;
+	if (cl->pipeline) {
+		if (!cl->output)
+			o->output = cl->default_output = reduce_default_output(ops[0]);
+		if (!(o->input = add_pipeline(cl, ops[0])))
+			return NULL;
+	}
 	o->jobs = cl->jobs ? cl->jobs : cores > 0 ? (int)cores : 1;
 	o->timeout = cl->timeout;
 	if (cl->verbose)
@@ -382,7 +496,7 @@ int reduce_main(int argc, char **argv)
 	cli_args args;
 	gred_error e;
 	char **test_argv, *program = NULL;
-	int stats, err, check_mode;
+	int stats, err, check_mode, status;
 
 	reduce_options_init(&o);
 	if (cli_parse(&args, &reduce_command, &cl, argc, argv) < 0) {
@@ -391,6 +505,8 @@ int reduce_main(int argc, char **argv)
 	}
 	test_argv = read_operands(&o, &cl, &args, &program, &err);
 	if (!test_argv) {
+		drop_pipeline_input(&cl, &o, args.noperands ? args.operands[0] : NULL);
+		free(cl.default_output);
 		free(program);
 		cli_args_free(&args);
 		return err;
@@ -419,6 +535,7 @@ int reduce_main(int argc, char **argv)
 	}
 	free(test_argv);
 	free(program);
+	drop_pipeline_input(&cl, &o, args.operands[0]);
 	cli_args_free(&args);
 	if (err == TESTER_CANCELLED) {
 		char *out = o.output ? NULL : reduce_default_output(o.input);
@@ -428,16 +545,22 @@ int reduce_main(int argc, char **argv)
 		if (stats)
 			print_stats(&st);
 		print_timeouts(&st);
-		return 130;
-	}
-	if (err < 0) {
+		status = 130;
+	} else if (err < 0) {
 		cli_fail("%s", e.msg);
 		print_timeouts(&st);
-		return 1;
+		status = 1;
+	} else {
+		char *out = o.output ? NULL : reduce_default_output(o.input);
+
+		if (stats)
+			print_stats(&st);
+		print_timeouts(&st);
+		print_summary(&st, &o);
+		print_pipeline(o.output ? o.output : out);
+		free(out);
+		status = 0;
 	}
-	if (stats)
-		print_stats(&st);
-	print_timeouts(&st);
-	print_summary(&st, &o);
-	return 0;
+	free(cl.default_output);
+	return status;
 }

@@ -32,6 +32,20 @@ for w in 'func.call @f' 'scf.if' 'scf.for' 'tensor.dim' '?x' 'dense<\[' 'tosa.co
   if grep -q -- "$w" "$T/all"; then pass; else fail "no '$w' in 300 programs"; fi
 done
 
+# no UB by construction: every shift amount is (x & 31), every divisor
+# (x & 7) | 1, so in [0, 31] and [1, 7] as the TOSA spec requires
+bad=$(awk '
+  FNR == 1 { delete def }
+  $2 == "=" { def[$1] = $3 }
+  $3 ~ /^tosa\.(logical_left_shift|logical_right_shift|arithmetic_right_shift|int_div)$/ {
+    rhs = $5; sub(/[:,]$/, "", rhs)
+    want = $3 == "tosa.int_div" ? "tosa.bitwise_or" : "tosa.bitwise_and"
+    n++; if (def[rhs] != want) { print FILENAME ": " $0; bad++ }
+  }
+  END { print n + 0, bad + 0 }' "$T"/p/*.mlir | tail -1)
+set -- $bad
+if [ "$1" -gt 50 ] && [ "$2" -eq 0 ]; then pass; else fail "unguarded shift/div operands: $bad"; fi
+
 # gred cov reads .mlir: its op counts are grep's
 "$GRED" cov "$T/p" >"$T/cov"
 if grep -q "^mlir programs 300$" "$T/cov"; then pass; else fail "cov: $(head -2 "$T/cov")"; fi

@@ -1,0 +1,598 @@
+/*
+** Pass-pipeline reduction. A crash in mlir-opt needs a program and a pass
+** pipeline; mlir-opt's crash reproducer keeps both in one file, the
+** pipeline in a resource block at its end:
+**
+**   {-#
+**     external_resources: {
+**       mlir_reproducer: {
+**         pipeline: "builtin.module(func.func(canonicalize,cse),inline)",
+**         disable_threading: false,
+**         verify_each: true
+**       }
+**     }
+**   #-}
+**
+** and `mlir-opt --run-reproducer FILE` runs that pipeline on the program.
+** The pipeline is a tree: passes with options in braces, and nested
+** pipelines anchored on an op (`func.func(...)`). Three sources delete its
+** units while the test holds: whole nested pipelines, then single passes,
+** then single options. A candidate is the program of the current best
+** followed by a block holding the smaller pipeline; a nested pipeline left
+** empty is not written (mlir-opt refuses `func.func()`), the top one is.
+*/
+#include "pipeline.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A pass, or a nested pipeline (group) anchored on the op `name`. */
+typedef struct pl_node {
+	char *name;
+	int parent;   /* index of the group holding it; -1 at the top */
+	int depth;
+	int group;
+} pl_node;
+
+/* One option of a pass: `key=value` or a bare flag, as written. */
+typedef struct pl_option {
+	char *text;
+	int node;
+} pl_option;
+
+typedef struct pl_tree {
+	pl_node *nodes;
+	size_t nnodes;
+	pl_option *opts;
+	size_t nopts;
+} pl_tree;
+
+typedef struct level_source {
+	source base;
+	pipeline_reducer *p;
+	int level;
+	size_t *units;    /* nodes or options, from the last count */
+	size_t nunits;
+} level_source;
+
+struct pipeline_reducer {
+	const gred_buf *best;
+	repro_block rb;
+	pl_tree tree;
+	/* alive[i]: node i, for i < nnodes; option i - nnodes after. */
+	unsigned char *alive;
+	gred_buf block;      /* what ends the current best */
+	gred_buf text;       /* the current pipeline */
+	level_source levels[PIPELINE_LEVELS];
+};
+
+static const char *const level_names[PIPELINE_LEVELS] = {
+	"pl-groups", "pl-passes", "pl-opts"
+};
+
+/* Parsing */
+
+static int name_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		(c >= '0' && c <= '9') || c == '_' || c == '.' || c == '-';
+}
+
+static int space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+static size_t skip_space(const char *s, size_t i)
+{
+	while (s[i] && space(s[i]))
+		i++;
+	return i;
+}
+
+/* The end of the bracketed text opening at s[i] (one past its close),
+** skipping quoted strings; 0 if it is not closed. */
+static size_t bracket_end(const char *s, size_t i)
+{
+	int depth = 0;
+
+	for (; s[i]; i++) {
+		if (s[i] == '"') {
+			for (i++; s[i] && s[i] != '"'; i++)
+				if (s[i] == '\\' && s[i + 1])
+					i++;
+			if (!s[i])
+				return 0;
+		} else if (s[i] == '{' || s[i] == '(' || s[i] == '[') {
+			depth++;
+		} else if (s[i] == '}' || s[i] == ')' || s[i] == ']') {
+			if (--depth == 0)
+				return i + 1;
+		}
+	}
+	return 0;
+}
+
+static void add_option(pl_tree *t, const char *s, size_t len, int node)
+{
+	t->opts = xrealloc(t->opts, (t->nopts + 1) * sizeof(*t->opts));
+	t->opts[t->nopts].text = xasprintf("%.*s", (int)len, s);
+	t->opts[t->nopts++].node = node;
+}
+
+/* The options between the braces of s[begin, end): split at blanks
+** outside quotes and brackets. */
+static void split_options(pl_tree *t, const char *s, size_t begin,
+	size_t end, int node)
+{
+	size_t i = begin, start;
+
+	while (i < end) {
+		i = skip_space(s, i);
+		if (i >= end)
+			break;
+		start = i;
+		while (i < end && !space(s[i])) {
+			if (s[i] == '"' || s[i] == '{' || s[i] == '(' || s[i] == '[') {
+				size_t k = s[i] == '"' ? i + 1 : bracket_end(s, i);
+
+				if (s[i] == '"') {
+					while (k < end && s[k] != '"')
+						k += s[k] == '\\' ? 2 : 1;
+					k++;
+				}
+				i = k && k <= end ? k : end;
+			} else {
+				i++;
+			}
+		}
+		add_option(t, s + start, i - start, node);
+	}
+}
+
+/* Parses `elem, elem, ...` from s[*i] up to a `)` or the end. */
+static int parse_list(pl_tree *t, const char *s, size_t *i, int parent,
+	int depth, gred_error *e)
+{
+	for (;;) {
+		size_t k = skip_space(s, *i), start = k, end;
+		int me;
+
+		while (name_char(s[k]))
+			k++;
+		if (k == start) {
+			if (s[k] == ')' || !s[k]) {
+				/* An empty list: `builtin.module()`. */
+				*i = k;
+				return 0;
+			}
+			return gred_errorf(e, "pass pipeline: a pass name expected at "
+				"offset %zu: %.20s", k, s + k);
+		}
+		t->nodes = xrealloc(t->nodes, (t->nnodes + 1) * sizeof(*t->nodes));
+		me = (int)t->nnodes++;
+		t->nodes[me].name = xasprintf("%.*s", (int)(k - start), s + start);
+		t->nodes[me].parent = parent;
+		t->nodes[me].depth = depth;
+		t->nodes[me].group = 0;
+		k = skip_space(s, k);
+		if (s[k] == '{') {
+			if (!(end = bracket_end(s, k)))
+				return gred_errorf(e, "pass pipeline: unclosed options of "
+					"%s", t->nodes[me].name);
+			split_options(t, s, k + 1, end - 1, me);
+			k = skip_space(s, end);
+		}
+		if (s[k] == '(') {
+			t->nodes[me].group = 1;
+			k++;
+			if (parse_list(t, s, &k, me, depth + 1, e) < 0)
+				return -1;
+			if (s[k] != ')')
+				return gred_errorf(e, "pass pipeline: unclosed '(' of %s",
+					t->nodes[me].name);
+			k = skip_space(s, k + 1);
+		}
+		*i = k;
+		if (s[k] != ',')
+			return 0;
+		*i = k + 1;
+	}
+}
+
+static void tree_free(pl_tree *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->nnodes; i++)
+		free(t->nodes[i].name);
+	for (i = 0; i < t->nopts; i++)
+		free(t->opts[i].text);
+	free(t->nodes);
+	free(t->opts);
+	memset(t, 0, sizeof(*t));
+}
+
+static int tree_parse(pl_tree *t, const char *s, gred_error *e)
+{
+	size_t i = 0;
+
+	memset(t, 0, sizeof(*t));
+	if (parse_list(t, s, &i, -1, 0, e) < 0) {
+		tree_free(t);
+		return -1;
+	}
+	i = skip_space(s, i);
+	if (s[i]) {
+		tree_free(t);
+		return gred_errorf(e, "pass pipeline: unexpected '%c' at offset %zu",
+			s[i], i);
+	}
+	return 0;
+}
+
+int pipeline_check(const char *text, gred_error *e)
+{
+	pl_tree t;
+
+	if (tree_parse(&t, text, e) < 0)
+		return -1;
+	tree_free(&t);
+	return 0;
+}
+
+/* Printing */
+
+/* Appends the live members of group parent (-1: the top list). A nested
+** group with nothing live inside is left out. */
+static void print_list(gred_buf *out, const pl_tree *t,
+	const unsigned char *alive, int parent)
+{
+	size_t i, k, nopts;
+	int first = 1;
+
+	for (i = 0; i < t->nnodes; i++) {
+		const pl_node *n = &t->nodes[i];
+
+		if (n->parent != parent || !alive[i])
+			continue;
+		if (n->group) {
+			gred_buf inner = {0};
+
+			print_list(&inner, t, alive, (int)i);
+			if (inner.len || n->depth == 0) {
+				buf_printf(out, "%s%s(", first ? "" : ",", n->name);
+				buf_append(out, inner.data, inner.len);
+				buf_puts(out, ")");
+				first = 0;
+			}
+			buf_free(&inner);
+			continue;
+		}
+		buf_printf(out, "%s%s", first ? "" : ",", n->name);
+		first = 0;
+		for (k = 0, nopts = 0; k < t->nopts; k++) {
+			if (t->opts[k].node != (int)i || !alive[t->nnodes + k])
+				continue;
+			buf_printf(out, "%s%s", nopts++ ? " " : "{", t->opts[k].text);
+		}
+		if (nopts)
+			buf_puts(out, "}");
+	}
+	buf_puts(out, "");  /* terminated even when empty */
+}
+
+/* The reproducer block */
+
+static int hex_digit(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* The quoted string at s[i] (MLIR's escapes: \" \\ \n \t \XX), unescaped
+** into out; returns the offset past it, or 0 if it is not closed. */
+static size_t read_string(gred_buf *out, const char *s, size_t i, size_t end)
+{
+	for (i++; i < end && s[i] != '"'; i++) {
+		char c = s[i];
+
+		if (c == '\\' && i + 1 < end) {
+			c = s[++i];
+			if (i + 1 < end && hex_digit(c) >= 0 && hex_digit(s[i + 1]) >= 0) {
+				c = (char)(hex_digit(c) * 16 + hex_digit(s[i + 1]));
+				i++;
+			} else if (c == 'n') {
+				c = '\n';
+			} else if (c == 't') {
+				c = '\t';
+			}
+		}
+		buf_append(out, &c, 1);
+	}
+	return i < end ? i + 1 : 0;
+}
+
+/* The value of `key: true|false` in s[begin, end): 1, 0, or -1. */
+static int read_flag(const char *s, size_t begin, size_t end,
+	const char *key)
+{
+	size_t n = strlen(key), i;
+
+	for (i = begin; i + n < end; i++) {
+		if (memcmp(s + i, key, n) || name_char(s[i + n]) ||
+		    (i > begin && name_char(s[i - 1])))
+			continue;
+		i = skip_space(s, i + n);
+		if (s[i] != ':')
+			return -1;
+		i = skip_space(s, i + 1);
+		if (i + 4 <= end && !memcmp(s + i, "true", 4))
+			return 1;
+		if (i + 5 <= end && !memcmp(s + i, "false", 5))
+			return 0;
+		return -1;
+	}
+	return -1;
+}
+
+static const char *find_in(const char *s, size_t begin, size_t end,
+	const char *what)
+{
+	size_t n = strlen(what), i;
+
+	for (i = begin; i + n <= end; i++)
+		if (!memcmp(s + i, what, n))
+			return s + i;
+	return NULL;
+}
+
+int repro_block_find(repro_block *b, const char *text, size_t len,
+	gred_error *e)
+{
+	const char *open = NULL, *key, *p;
+	size_t i, end;
+	gred_buf str = {0};
+
+	memset(b, 0, sizeof(*b));
+	for (i = len; i >= 3; i--)
+		if (!memcmp(text + i - 3, "{-#", 3)) {
+			open = text + i - 3;
+			break;
+		}
+	if (!open)
+		return 0;
+	b->start = (size_t)(open - text);
+	p = find_in(text, b->start, len, "#-}");
+	end = p ? (size_t)(p - text) : len;
+	key = find_in(text, b->start, end, "mlir_reproducer");
+	if (!key)
+		return 0;
+	p = find_in(text, (size_t)(key - text), end, "pipeline");
+	if (!p)
+		return gred_errorf(e, "the mlir_reproducer block has no pipeline");
+	i = skip_space(text, (size_t)(p - text) + 8);
+	if (i < end && text[i] == ':')
+		i = skip_space(text, i + 1);
+	if (i >= end || text[i] != '"' || !read_string(&str, text, i, end)) {
+		buf_free(&str);
+		return gred_errorf(e, "the mlir_reproducer pipeline is no string");
+	}
+	buf_puts(&str, "");
+	b->pipeline = str.data;
+	b->disable_threading = read_flag(text, (size_t)(key - text), end,
+		"disable_threading");
+	b->verify_each = read_flag(text, (size_t)(key - text), end,
+		"verify_each");
+	return 1;
+}
+
+void repro_block_free(repro_block *b)
+{
+	free(b->pipeline);
+	memset(b, 0, sizeof(*b));
+}
+
+void repro_block_write(gred_buf *out, const repro_block *b,
+	const char *pipeline)
+{
+	const char *c;
+
+	buf_puts(out, "{-#\n  external_resources: {\n    mlir_reproducer: {\n"
+		"      pipeline: \"");
+	for (c = pipeline; *c; c++) {
+		unsigned char u = (unsigned char)*c;
+
+		if (u == '"' || u == '\\')
+			buf_printf(out, "\\%c", u);
+		else if (u < 0x20 || u >= 0x7f)
+			buf_printf(out, "\\%02X", u);
+		else
+			buf_append(out, c, 1);
+	}
+	buf_puts(out, "\"");
+	if (b->disable_threading >= 0)
+		buf_printf(out, ",\n      disable_threading: %s",
+			b->disable_threading ? "true" : "false");
+	if (b->verify_each >= 0)
+		buf_printf(out, ",\n      verify_each: %s",
+			b->verify_each ? "true" : "false");
+	buf_puts(out, "\n    }\n  }\n#-}\n");
+}
+
+/* The sources */
+
+static int ancestors_alive(const pipeline_reducer *p,
+	const unsigned char *alive, int node)
+{
+	for (; node >= 0; node = p->tree.nodes[node].parent)
+		if (!alive[node])
+			return 0;
+	return 1;
+}
+
+/* The units of l still in the pipeline, into l->units. */
+static size_t level_count(source *s)
+{
+	level_source *l = (level_source *)s;
+	pipeline_reducer *p = l->p;
+	const pl_tree *t = &p->tree;
+	size_t i;
+
+	l->nunits = 0;
+	if (l->level == PIPELINE_OPTIONS) {
+		for (i = 0; i < t->nopts; i++)
+			if (p->alive[t->nnodes + i] &&
+			    ancestors_alive(p, p->alive, t->opts[i].node))
+				l->units[l->nunits++] = t->nnodes + i;
+		return l->nunits;
+	}
+	for (i = 0; i < t->nnodes; i++) {
+		const pl_node *n = &t->nodes[i];
+		int want = l->level == PIPELINE_GROUPS ? n->group && n->depth > 0 :
+			!n->group;
+
+		if (want && ancestors_alive(p, p->alive, (int)i))
+			l->units[l->nunits++] = i;
+	}
+	return l->nunits;
+}
+
+/* The program of the best: all of it before the block. */
+static size_t program_len(const pipeline_reducer *p)
+{
+	return p->best->len - p->block.len;
+}
+
+static int level_make(source *s, size_t begin, size_t end, gred_buf *out,
+	void **state, gred_error *e)
+{
+	level_source *l = (level_source *)s;
+	pipeline_reducer *p = l->p;
+	size_t n = p->tree.nnodes + p->tree.nopts, i;
+	unsigned char *alive = xmalloc(n ? n : 1);
+	gred_buf text = {0};
+
+	(void)e;
+	memcpy(alive, p->alive, n);
+	for (i = begin; i < end && i < l->nunits; i++)
+		alive[l->units[i]] = 0;
+	print_list(&text, &p->tree, alive, -1);
+	if (!strcmp(text.data, p->text.data)) {
+		buf_free(&text);
+		free(alive);
+		return 0;
+	}
+	buf_append(out, p->best->data, program_len(p));
+	repro_block_write(out, &p->rb, text.data);
+	buf_free(&text);
+	*state = alive;
+	return 1;
+}
+
+static void level_accept(source *s, void *state, const gred_buf *bytes)
+{
+	level_source *l = (level_source *)s;
+	pipeline_reducer *p = l->p;
+
+	(void)bytes;  /* the same program, then the block written here */
+	memcpy(p->alive, state, p->tree.nnodes + p->tree.nopts);
+	free(state);
+	p->text.len = 0;
+	print_list(&p->text, &p->tree, p->alive, -1);
+	p->block.len = 0;
+	repro_block_write(&p->block, &p->rb, p->text.data);
+}
+
+static void level_drop(source *s, void *state)
+{
+	(void)s;
+	free(state);
+}
+
+int pipeline_reducer_new(pipeline_reducer **out, const gred_buf *best,
+	gred_error *e)
+{
+	pipeline_reducer *p;
+	repro_block rb;
+	size_t n, i;
+	int found;
+
+	*out = NULL;
+	found = repro_block_find(&rb, best->data, best->len, e);
+	if (found <= 0)
+		return found;
+	p = xcalloc(1, sizeof(*p));
+	p->rb = rb;
+	if (tree_parse(&p->tree, rb.pipeline, e) < 0) {
+		repro_block_free(&p->rb);
+		free(p);
+		return -1;
+	}
+	p->best = best;
+	n = p->tree.nnodes + p->tree.nopts;
+	p->alive = xmalloc(n ? n : 1);
+	memset(p->alive, 1, n);
+	print_list(&p->text, &p->tree, p->alive, -1);
+	buf_append(&p->block, best->data + rb.start, best->len - rb.start);
+	for (i = 0; i < PIPELINE_LEVELS; i++) {
+		level_source *l = &p->levels[i];
+
+		l->p = p;
+		l->level = (int)i;
+		l->units = xcalloc(n ? n : 1, sizeof(*l->units));
+		l->base.name = level_names[i];
+		l->base.count = level_count;
+		l->base.make = level_make;
+		l->base.accept = level_accept;
+		l->base.drop = level_drop;
+	}
+	*out = p;
+	return 0;
+}
+
+source *pipeline_reducer_source(pipeline_reducer *p, int level)
+{
+	return &p->levels[level].base;
+}
+
+int pipeline_reducer_owns(const pipeline_reducer *p, const source *s)
+{
+	size_t i;
+
+	for (i = 0; i < PIPELINE_LEVELS; i++)
+		if (s == &p->levels[i].base)
+			return 1;
+	return 0;
+}
+
+const gred_buf *pipeline_reducer_block(const pipeline_reducer *p)
+{
+	return &p->block;
+}
+
+const char *pipeline_reducer_pipeline(const pipeline_reducer *p)
+{
+	return p->text.data;
+}
+
+void pipeline_reducer_free(pipeline_reducer *p)
+{
+	size_t i;
+
+	if (!p)
+		return;
+	for (i = 0; i < PIPELINE_LEVELS; i++)
+		free(p->levels[i].units);
+	tree_free(&p->tree);
+	repro_block_free(&p->rb);
+	free(p->alive);
+	buf_free(&p->block);
+	buf_free(&p->text);
+	free(p);
+}

@@ -1,0 +1,65 @@
+/*
+** Pass-pipeline reduction: the mlir_reproducer block mlir-opt writes with
+** --mlir-pass-pipeline-crash-reproducer, the pass pipeline it holds as a
+** tree, and the ddmin sources that delete nested pipelines, passes and
+** pass options while the test stays interesting.
+*/
+#ifndef GRED_PIPELINE_H
+#define GRED_PIPELINE_H
+
+#include <stddef.h>
+
+#include "source.h"
+#include "util.h"
+
+/* What a file's mlir_reproducer block says. */
+typedef struct repro_block {
+	size_t start;            /* offset of the `{-#` that opens it */
+	char *pipeline;          /* unescaped */
+	int disable_threading;   /* 0 or 1; -1 when absent */
+	int verify_each;
+} repro_block;
+
+/* Looks for an mlir_reproducer block at the end of text (after the last
+** `{-#`). Returns 1 and fills b if there is one, 0 if not, -1 with e set
+** if it is malformed. */
+int repro_block_find(repro_block *b, const char *text, size_t len,
+	gred_error *e);
+
+void repro_block_free(repro_block *b);
+
+/* Appends the block of b with pipeline in mlir-opt's own layout. */
+void repro_block_write(gred_buf *out, const repro_block *b,
+	const char *pipeline);
+
+/* Checks that text is a pass pipeline gred can take apart: names, options
+** in braces, nested pipelines in parentheses, separated by commas. */
+int pipeline_check(const char *text, gred_error *e);
+
+typedef struct pipeline_reducer pipeline_reducer;
+
+enum { PIPELINE_GROUPS, PIPELINE_PASSES, PIPELINE_OPTIONS, PIPELINE_LEVELS };
+
+/* The sources reducing the pipeline of the block at the end of *best, the
+** program before it untouched. *out is NULL (and 0 returned) when *best
+** has no mlir_reproducer block; -1 with e set when it is malformed. */
+int pipeline_reducer_new(pipeline_reducer **out, const gred_buf *best,
+	gred_error *e);
+
+/* The source of one level: whole nested pipelines (`func.func(...)`, below
+** the top one), single passes, single pass options. */
+source *pipeline_reducer_source(pipeline_reducer *p, int level);
+
+/* Whether s is one of p's sources: their candidates are whole files; the
+** other sources' candidates need pipeline_reducer_block appended. */
+int pipeline_reducer_owns(const pipeline_reducer *p, const source *s);
+
+/* The block that ends the current best. */
+const gred_buf *pipeline_reducer_block(const pipeline_reducer *p);
+
+/* The current pipeline, as written in the block. */
+const char *pipeline_reducer_pipeline(const pipeline_reducer *p);
+
+void pipeline_reducer_free(pipeline_reducer *p);
+
+#endif
