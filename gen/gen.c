@@ -20,6 +20,8 @@
 /* What a new bucket adds to a path's reward (coverage gives up to 1). */
 #define BUCKET_REWARD 1.0
 #define BLOCK_MAX 4
+/* A share of blocks that read the previous block's output (--mcts). */
+#define CHAIN_SHARE 0.7
 
 /* A block: one op, or a short pattern of ops each reading the last. */
 typedef struct block {
@@ -616,6 +618,10 @@ static int place_block(gen *G, int b, gred_error *e)
 	const block *bl = &G->blocks[b];
 	int placed = 0, i, rc, id = -1;
 
+	/* the block reads the previous one's output, so that the pair the
+	** chooser picked becomes an edge of the model */
+	if (g->nn && CHANCE(CHAIN_SHARE))
+		id = g->nn - 1;
 	for (i = 0; i < bl->n; i++) {
 		if (id >= 0)
 			g->force = g->n[id].out[0];
