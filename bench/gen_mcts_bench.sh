@@ -25,73 +25,102 @@ mkdir -p "$out"
 
 cat >"$out/driver.js" <<'JS'
 // Runs the models a `gred gen --feedback-stdin` child writes, one at a time,
-// in onnxruntime-node; answers 1 for a new bucket, else 0; stops at the CPU
-// budget (this process plus the child). Prints the summary as JSON.
+// in onnxruntime-node (in a runner process, restarted when ORT crashes it);
+// answers 1 for a new bucket, else 0; stops at the CPU budget (this process,
+// the runners and gen). Prints the summary as JSON.
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const { spawn } = require('child_process');
-const [,, top, budget, logdir, ...cmd] = process.argv;
-const ort = require(process.env.GRED_ORT ||
-  path.join(top, '.deps', 'ort', 'node_modules', 'onnxruntime-node'));
-const { graphInputs, randomTensor } = require(path.join(top, 'scripts', 'ort_model.js'));
+const { spawn, fork } = require('child_process');
 
-const child = spawn(cmd[0], cmd.slice(1), { stdio: ['pipe', 'pipe', 'inherit'] });
+if (process.argv[2] === '--runner') {
+  const top = process.argv[3];
+  const ort = require(process.env.GRED_ORT ||
+    path.join(top, '.deps', 'ort', 'node_modules', 'onnxruntime-node'));
+  const { graphInputs, randomTensor } = require(path.join(top, 'scripts', 'ort_model.js'));
+  const opts = (level) => ({ logSeverityLevel: 4, graphOptimizationLevel: level,
+    intraOpNumThreads: 1, interOpNumThreads: 1 });
+  const run = async (buf, feeds, level) => {
+    const s = await ort.InferenceSession.create(buf, opts(level));
+    await s.run(feeds);
+    if (s.release) await s.release();
+  };
+  process.on('message', async (file) => {
+    let seed = Number((path.basename(file).match(/\d+/) || ['1'])[0]) + 1;
+    const rnd = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+    const buf = fs.readFileSync(file), feeds = {};
+    for (const inp of graphInputs(buf)) feeds[inp.name] = randomTensor(ort, inp.type, inp.dims, rnd);
+    try { await run(buf, feeds, 'all'); process.send({ ok: true }); return; } catch (err) {
+      let kind = 'optimizer';
+      try { await run(buf, feeds, 'disabled'); } catch (e2) { kind = 'kernel'; }
+      process.send({ ok: false, kind, msg: String(err.message || err), stack: err.stack || '' });
+    }
+  });
+  return;
+}
+
+const [,, top, budget, logdir, ...cmd] = process.argv;
+const gen = spawn(cmd[0], cmd.slice(1), { stdio: ['pipe', 'pipe', 'inherit'] });
 const hz = 100; // USER_HZ of /proc/PID/stat
-function childCpu() {
+function cpuOf(pid) {
   try {
-    const f = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return (Number(f[11]) + Number(f[12])) / hz;
   } catch (e) { return 0; }
 }
 function selfCpu() { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; }
 
-let seed = 12345;
-function rnd() { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; }
-const opts = (level) => ({ logSeverityLevel: 4, graphOptimizationLevel: level,
-  intraOpNumThreads: 1, interOpNumThreads: 1 });
-async function run(buf, feeds, level) {
-  const s = await ort.InferenceSession.create(buf, opts(level));
-  await s.run(feeds);
-  if (s.release) await s.release();
+let runner = null, runnerCpu = 0, deadCpu = 0, stderr = '', reply = null;
+function startRunner() {
+  runner = fork(__filename, ['--runner', top], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  stderr = '';
+  runner.stderr.on('data', (d) => { stderr = (stderr + d).slice(-4000); });
+  runner.on('message', (m) => { if (reply) { const r = reply; reply = null; r(m); } });
+  runner.on('exit', (code, sig) => {
+    deadCpu += runnerCpu; runnerCpu = 0; runner = null;
+    if (reply) { const r = reply; reply = null;
+      r({ ok: false, kind: 'crash', msg: `${stderr.trim().split('\n').pop() || ''} (${sig || code})`,
+          stack: `${stderr}\n${sig === 'SIGABRT' ? 'Aborted' : sig === 'SIGSEGV' ? 'Segmentation fault' : 'exit ' + code}\n` }); }
+  });
+}
+function runModel(file) {
+  if (!runner) startRunner();
+  return new Promise((resolve) => { reply = resolve; runner.send(file); });
 }
 function bucketKey(msg) {
   return msg.split('\n')[0].slice(0, 400).replace(/'[^']*'/g, "'X'")
     .replace(/\b[nt]\d+\b/g, 'N').replace(/\d+/g, '#');
 }
+const used = () => selfCpu() + cpuOf(gen.pid) + deadCpu + runnerCpu;
 
-const buckets = new Map();
-const run_models = [];
-let pending = '', busy = false, done = false, cpu0 = selfCpu();
+const buckets = new Map(), runModels = [];
+let pending = '', busy = false, done = false;
 async function handle(file) {
-  if (selfCpu() - cpu0 + childCpu() >= Number(budget)) { finish(); return; }
+  if (used() >= Number(budget)) { finish(); return; }
   let verdict = 0;
-  const buf = fs.readFileSync(file);
-  const feeds = {};
-  for (const inp of graphInputs(buf)) feeds[inp.name] = randomTensor(ort, inp.type, inp.dims, rnd);
-  run_models.push(path.basename(file));
-  try { await run(buf, feeds, 'all'); } catch (err) {
-    const msg = String(err.message || err);
-    let kind = 'optimizer';
-    try { await run(buf, feeds, 'disabled'); } catch (e2) { kind = 'kernel'; }
-    const key = kind + ': ' + bucketKey(msg);
-    // as node prints an uncaught error, for gred triage
+  runModels.push(path.basename(file));
+  const r = await runModel(file);
+  if (runner) runnerCpu = cpuOf(runner.pid);
+  if (!r.ok) {
+    const key = r.kind + ': ' + bucketKey(r.msg);
+    // as node prints an uncaught error (or the runner's dying words), for gred triage
     fs.writeFileSync(path.join(logdir, path.basename(file, '.onnx') + '.log'),
-      `${err.stack || 'Error: ' + msg}\n\nnode: ${process.version} (${kind} bug)\n`);
+      r.kind === 'crash' ? r.stack : `${r.stack || 'Error: ' + r.msg}\n\nnode: ${process.version} (${r.kind} bug)\n`);
     if (!buckets.has(key)) { buckets.set(key, file); verdict = 1; }
   }
-  child.stdin.write(verdict + '\n');
+  gen.stdin.write(verdict + '\n');
 }
 function finish() {
   if (done) return;
   done = true;
-  const cpu = selfCpu() - cpu0 + childCpu();
-  child.stdin.end();
-  child.kill();
-  console.log(JSON.stringify({ models: run_models.length, cpu: Math.round(cpu * 10) / 10,
-    buckets: [...buckets.keys()], run: run_models }));
+  const cpu = used();
+  gen.stdin.end();
+  gen.kill();
+  if (runner) runner.kill();
+  console.log(JSON.stringify({ models: runModels.length, cpu: Math.round(cpu * 10) / 10,
+    buckets: [...buckets.keys()], run: runModels }));
 }
-child.stdout.on('data', async (d) => {
+gen.stdout.on('data', async (d) => {
   pending += d;
   if (busy) return;
   busy = true;
@@ -102,7 +131,7 @@ child.stdout.on('data', async (d) => {
   }
   busy = false;
 });
-child.on('exit', () => finish());
+gen.on('exit', () => finish());
 JS
 
 args_of() {
@@ -132,7 +161,7 @@ for arm in $arms; do
     tb=0
     if ls "$d/logs"/*.log >/dev/null 2>&1; then
       "$gred" triage add --db "$d/triage.db" "$d/logs" >/dev/null 2>&1 || true
-      tb=$("$gred" triage list --db "$d/triage.db" 2>/dev/null | grep -c . || true)
+      tb=$("$gred" triage list --db "$d/triage.db" 2>/dev/null | grep -c '^[0-9]' || true)
     fi
     m() { awk -v k="$1" '$1 == k { print $2 }' "$d/cov"; }
     printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$arm" "$s" "$nm" \

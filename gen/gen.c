@@ -13,7 +13,7 @@
 #define CHANCE(p) rng_chance(g->r, (p))
 
 /* A share of the models that are mutants of pool graphs (with --mutate). */
-#define MUTANT_SHARE 0.5
+#define MUTANT_SHARE 0.3
 /* Graphs kept for mutation, models kept awaiting gen_feedback. */
 #define POOL_MAX 32
 #define PENDING_MAX 16

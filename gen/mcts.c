@@ -15,15 +15,16 @@
 ** sliding window over the sequence), so its statistics are those of block
 ** pairs: what follows what. Selection is UCB1 over the children,
 **   Q(c, b) + C * sqrt(ln(N(c) + 1) / (n(c, b) + 1)),
-** where a child not yet tried takes the value the same block has at the
-** root (its value with no context), and a block untried even there the
-** optimistic value 1; ties go to the first from a random start, so the
-** choice is a function of the statistics and the generator's seed.
+** where a child not yet tried takes the optimistic value 1, so every pair
+** is tried before any is repeated (as plain UCT does; pairs valued as the
+** block at the root left new edges untried and covered fewer of them); ties
+** go to the first from a random start, so the choice is a function of the
+** statistics and the generator's seed.
 ** Backpropagation adds a model's reward to every step of its path, and to
 ** the root's entry for each block. A reward is a model's gain in covered
 ** structure (0.5 to 1) plus 1 for a new bucket when the engine reports it.
 */
-#define UCT_C 0.5
+#define UCT_C 1.0
 
 typedef struct arm {
 	double value;     /* sum of rewards */
@@ -73,7 +74,7 @@ int mcts_choose(mcts *m, int ctx, rng *r)
 
 	for (i = 0; i < m->nb; i++) {
 		int b = (start + i) % m->nb;
-		double q = mean(&kids[b], mean(&m->root[b], 1.0));
+		double q = mean(&kids[b], 1.0);
 		double score = q + UCT_C * sqrt(ln / (kids[b].visits + 1.0));
 
 		if (score > best) {
