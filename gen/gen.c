@@ -672,13 +672,28 @@ static void feedback(gen *G)
 
 /* Saved graphs: the mutation pool and the models awaiting feedback */
 
-static void graph_save(saved *s, const ggraph *g)
+/* Copies g without its dead tensors (mutants of mutants would pile them
+** up), renumbering the rest in order; map is scratch for nt ids. */
+static void graph_save(saved *s, const ggraph *g, int *map)
 {
+	int i, j, nt = 0;
+
 	s->t = xrealloc(s->t, ((size_t)g->nt + 1) * sizeof(*s->t));
 	s->n = xrealloc(s->n, ((size_t)g->nn + 1) * sizeof(*s->n));
-	memcpy(s->t, g->t, (size_t)g->nt * sizeof(*s->t));
+	for (i = 0; i < g->nt; i++) {
+		map[i] = g->t[i].kind == GT_DEAD ? -1 : nt;
+		if (map[i] >= 0)
+			s->t[nt++] = g->t[i];
+	}
 	memcpy(s->n, g->n, (size_t)g->nn * sizeof(*s->n));
-	s->nt = g->nt;
+	for (i = 0; i < g->nn; i++) {
+		for (j = 0; j < s->n[i].nin; j++)
+			if (s->n[i].in[j] >= 0)
+				s->n[i].in[j] = map[s->n[i].in[j]];
+		for (j = 0; j < s->n[i].nout; j++)
+			s->n[i].out[j] = map[s->n[i].out[j]];
+	}
+	s->nt = nt;
 	s->nn = g->nn;
 }
 
@@ -773,7 +788,7 @@ static void learn(gen *G)
 		memcpy(p->path, G->path, (size_t)G->npath * sizeof(*p->path));
 	p->g.nt = p->g.nn = 0;
 	if (G->o.mutations > 0) {
-		graph_save(&p->g, &G->g);
+		graph_save(&p->g, &G->g, G->g.scratch);
 		if (gain)
 			pool_add(G, &p->g);
 	}

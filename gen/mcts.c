@@ -15,9 +15,9 @@
 ** sliding window over the sequence), so its statistics are those of block
 ** pairs: what follows what. Selection is UCB1 over the children,
 **   Q(c, b) + C * sqrt(ln(N(c) + 1) / (n(c, b) + 1)),
-** where a child not yet tried takes the optimistic value 1, so every pair
-** is tried before any is repeated (as plain UCT does; pairs valued as the
-** block at the root left new edges untried and covered fewer of them); ties
+** where a child not yet tried takes the optimistic value 1, so untried
+** pairs come before tried ones unless these earned new buckets (valuing
+** them as the block at the root instead left new edges untried); ties
 ** go to the first from a random start, so the choice is a function of the
 ** statistics and the generator's seed.
 ** Backpropagation adds a model's reward to every step of its path, and to
