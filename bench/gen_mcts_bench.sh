@@ -153,8 +153,9 @@ for arm in $arms; do
     # shellcheck disable=SC2046
     node "$out/driver.js" "$top" "$budget" "$d/logs" "$gred" gen -q -n 100000000 -o "$d/models" \
       --seed "$s" --nodes "$nodes" $(args_of "$arm") --feedback-stdin >"$d/summary.json"
-    node -e 'const s = require(process.argv[1]); for (const f of s.run) console.log(f)' "$d/summary.json" |
-      while read -r f; do ln "$d/models/$f" "$d/run/$f"; done
+    node -e 'const fs = require("fs"), [j, m, r] = process.argv.slice(1);
+      for (const f of require(j).run) fs.linkSync(m + "/" + f, r + "/" + f)' \
+      "$d/summary.json" "$d/models" "$d/run"
     "$gred" cov "$d/run" >"$d/cov"
     nb=$(node -e 'console.log(require(process.argv[1]).buckets.length)' "$d/summary.json")
     nm=$(node -e 'console.log(require(process.argv[1]).models)' "$d/summary.json")

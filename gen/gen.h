@@ -20,7 +20,7 @@ typedef struct gen_options {
 	const char *ops;     /* comma-separated op types, NULL: all */
 	int guided;          /* favour uncovered ops, edges and degrees */
 	int skeleton;        /* gen_skeleton: how a new node picks its inputs */
-	int mutations;       /* > 0: half the models are mutants, this many
+	int mutations;       /* > 0: 30% of the models are mutants, this many
 				** mutations each, of earlier models that found
 				** new coverage or new buckets */
 	int mcts;            /* choose ops and patterns by UCT, rewarded by new

@@ -59,19 +59,15 @@ static const cli_opt gen_opts[] = {
 	CLI_OPT_FLAG("guided", 0, OFF(o.guided),
 		"favour uncovered ops, edges and input degrees"),
 	CLI_OPT_STRING("skeleton", 0, OFF(skeleton), "S",
-		"how nodes pick inputs: chain (default), ws (Watts-Strogatz "
-		"small world) or residual (skip connections)"),
+		"chain (default), ws (small world) or residual (shortcuts)"),
 	CLI_OPT_NUM(CLI_INT, "mutate", 0, OFF(o.mutations), 0, 1000, "N",
-		"half the models are mutants (N mutations each) of earlier "
-		"models that found new coverage"),
+		"30% of the models: N mutations of an earlier finder"),
 	CLI_OPT_STRING("mutate-kinds", 0, OFF(kinds), "LIST",
-		"only these mutations: edge-add, edge-del, node-add, node-del, "
-		"shape, param (default: all)"),
+		"edge-add,edge-del,node-add,node-del,shape,param (all)"),
 	CLI_OPT_FLAG("mcts", 0, OFF(o.mcts),
-		"choose ops and op patterns by UCT, rewarded by new coverage"),
+		"choose ops and patterns by UCT on new coverage"),
 	CLI_OPT_FLAG("feedback-stdin", 0, OFF(feedback_stdin),
-		"after each model, print its path and read a line from stdin: "
-		"1 if it made a new bucket, else 0 (a driver runs the models)"),
+		"print each path, read 1 (new bucket) or 0 from stdin"),
 	CLI_OPT_FLAG("quiet", 'q', OFF(quiet), "no summary line"),
 	CLI_OPT_END
 };
