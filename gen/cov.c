@@ -587,6 +587,30 @@ int cov_add_file(cov *c, const char *path, gred_error *e)
 	return 0;
 }
 
+uint64_t cov_structure(const cov *c)
+{
+	size_t n = c->nops, i, bytes = (n * n * n + 7) / 8;
+	uint64_t items = 0;
+
+	for (i = 0; i < n; i++)
+		items += c->op_seen[i];
+	for (i = 0; i < n * (OPT_MAX_IO + 1); i++)
+		items += c->in_seen[i];
+	for (i = 0; i < n * 4; i++)
+		items += c->out_seen[i];
+	for (i = 0; i < n * n; i++)
+		items += c->edge[i];
+	for (i = 0; i + 8 <= bytes; i += 8) {
+		uint64_t w;
+
+		memcpy(&w, c->path + i, 8);
+		items += (uint64_t)__builtin_popcountll(w);
+	}
+	for (; i < bytes; i++)
+		items += (uint64_t)__builtin_popcount(c->path[i]);
+	return items;
+}
+
 void cov_summarize(const cov *c, cov_summary *s)
 {
 	size_t n = c->nops, i, j, k;

@@ -35,4 +35,9 @@ typedef struct cov_summary {
 
 void cov_summarize(const cov *c, cov_summary *out);
 
+/* The structural items covered so far, a count that grows with OTC, IDC,
+** ODC, SEC and DEC: op types, (op, input degree), (op, output degree),
+** op -> op edges and op -> op -> op paths seen. Cheap enough per model. */
+uint64_t cov_structure(const cov *c);
+
 #endif

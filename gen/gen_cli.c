@@ -27,6 +27,8 @@ typedef struct gen_cli {
 	int n;
 	const char *dir, *format, *dialect;
 	int coverage, quiet;
+	const char *skeleton, *kinds;
+	int feedback_stdin;
 } gen_cli;
 
 #define OFF(field) offsetof(gen_cli, field)
@@ -56,6 +58,16 @@ static const cli_opt gen_opts[] = {
 		"print coverage metrics of the generated models"),
 	CLI_OPT_FLAG("guided", 0, OFF(o.guided),
 		"favour uncovered ops, edges and input degrees"),
+	CLI_OPT_STRING("skeleton", 0, OFF(skeleton), "S",
+		"chain (default), ws (small world) or residual (shortcuts)"),
+	CLI_OPT_NUM(CLI_INT, "mutate", 0, OFF(o.mutations), 0, 1000, "N",
+		"30% of the models: N mutations of an earlier finder"),
+	CLI_OPT_STRING("mutate-kinds", 0, OFF(kinds), "LIST",
+		"edge-add,edge-del,node-add,node-del,shape,param (all)"),
+	CLI_OPT_FLAG("mcts", 0, OFF(o.mcts),
+		"choose ops and patterns by UCT on new coverage"),
+	CLI_OPT_FLAG("feedback-stdin", 0, OFF(feedback_stdin),
+		"print each path, read 1 (new bucket) or 0 from stdin"),
 	CLI_OPT_FLAG("quiet", 'q', OFF(quiet), "no summary line"),
 	CLI_OPT_END
 };
@@ -71,6 +83,9 @@ static const cli_command gen_command = {
 	"gred gen -n 1000 -o models/ --nodes 100 --guided --coverage\n"
 	"gred gen -n 10 -o small/ --ops Conv,Relu,Add,Concat --max-rank 4 --max-dim 8\n"
 	"gred gen -n 10 -o mlir/ --format mlir     # through the ONNX -> MLIR bridge\n"
+	"gred gen -n 1000 -o ws/ --skeleton ws      # or residual\n"
+	"gred gen -n 1000 -o mut/ --mcts --mutate 3 --coverage\n"
+	"DRIVER | gred gen -n 100000 -o run/ --mcts --mutate 2 --feedback-stdin\n"
 	"gred gen -n 1000 -o tosa/ --dialect tosa --nodes 50",
 	-1,
 };
@@ -85,6 +100,21 @@ static int write_file(int dirfd, const char *name, const void *p, size_t n)
 	w = write(fd, p, n);
 	if (close(fd) < 0 || w != (ssize_t)n)
 		return -1;
+	return 0;
+}
+
+/* --feedback-stdin: names the model just written on stdout, reads the
+** driver's verdict ("1": a new bucket, "0": none) from stdin. Returns -1
+** at the end of stdin (the driver is done). */
+static int feedback_stdin(gen *g, const char *dir, const char *name)
+{
+	char line[64];
+
+	printf("%s/%s\n", dir, name);
+	fflush(stdout);
+	if (!fgets(line, sizeof(line), stdin))
+		return -1;
+	gen_feedback(g, atoi(line) > 0);
 	return 0;
 }
 
@@ -165,7 +195,7 @@ done:
 
 int gen_main(int argc, char **argv)
 {
-	gen_cli cl = {GEN_OPTIONS_INIT, -1, NULL, "onnx", "onnx", 0, 0};
+	gen_cli cl = {GEN_OPTIONS_INIT, -1, NULL, "onnx", "onnx", 0, 0, "chain", NULL, 0};
 	gen_options o;
 	const char *dir, *format;
 	cli_args args;
@@ -196,6 +226,11 @@ int gen_main(int argc, char **argv)
 	rc = 1;
 	if (strcmp(format, "onnx") && strcmp(format, "mlir"))
 		return cli_fail("gen: --format must be onnx or mlir");
+	if ((o.skeleton = gen_skeleton_parse(cl.skeleton)) < 0)
+		return cli_fail("gen: --skeleton must be chain, ws or residual");
+	if (cl.kinds && gen_mutation_kinds_parse(cl.kinds, &o.mutation_kinds) < 0)
+		return cli_fail("gen: --mutate-kinds: unknown mutation in '%s'",
+			cl.kinds);
 	if (!strcmp(cl.dialect, "tosa"))
 		return gen_tosa(&cl);
 	if (strcmp(cl.dialect, "onnx"))
@@ -246,8 +281,15 @@ int gen_main(int argc, char **argv)
 			cli_fail("gen: %s/%s: %s", dir, name, strerror(errno));
 			goto done;
 		}
+		if (cl.feedback_stdin && feedback_stdin(g, dir, name) < 0)
+			break;
 	}
+	if (i < n)
+		n = i + 1;
 	print_summary(cl.quiet, "models", n, o.nodes, dir, t0, c0, c, &buf);
+	if (!cl.quiet && o.mutations > 0)
+		printf("gen: %llu of them mutants of earlier models\n",
+			(unsigned long long)gen_mutants(g));
 	rc = 0;
 done:
 	close(dirfd);

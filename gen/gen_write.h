@@ -24,8 +24,8 @@ void gen_writer_init(gen_writer *w);
 void gen_writer_free(gen_writer *w);
 
 /* Serialises g (model number index) and appends the bytes to out; feeds
-** the model to c first when c is not NULL. */
+** the model to c and c2 first when they are not NULL. */
 int gen_write(gen_writer *w, struct ggraph *g, uint64_t index,
-	struct cov *c, gred_buf *out, gred_error *e);
+	struct cov *c, struct cov *c2, gred_buf *out, gred_error *e);
 
 #endif

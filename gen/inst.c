@@ -596,7 +596,7 @@ static int existing(ggraph *g, int (*ok)(const opt_tensor *, const void *),
 	int i, nc = 0;
 
 	for (i = 0; i < g->nt; i++)
-		if (ok(&g->t[i].t, ctx))
+		if (g_avail(g, i) && ok(&g->t[i].t, ctx))
 			g->scratch[nc++] = i;
 	return nc ? g->scratch[R(0, nc - 1)] : -1;
 }
@@ -737,11 +737,14 @@ static int concat_ok(const opt_tensor *t, const void *ctx)
 static int inst_concat(ggraph *g, gnode *n)
 {
 	concat_ctx c;
+	opt_tensor x;
 	int i, a;
 
 	if ((n->in[0] = primary(g, n, 1, 8, NULL, NULL, NULL)) < 0)
 		return -1;
-	c.x = T(n->in[0]);
+	/* a copy: new tensors below may move the pool */
+	x = *T(n->in[0]);
+	c.x = &x;
 	a = axis_of(g, c.x->rank);
 	c.axis = a < 0 ? a + c.x->rank : a;
 	optable_attrs_set_int(&n->attrs, "axis", a);
@@ -868,6 +871,7 @@ static int inst_pad(ggraph *g, gnode *n)
 		p[i] = CHANCE(0.4) ? 0 : R(0, hi < 2 ? hi : 2);
 	}
 	n->in[1] = g_const_ints(g, p, 2 * x->rank, 1);
+	x = T(n->in[0]);
 	if (m || CHANCE(0.3))
 		optable_attrs_set_str(&n->attrs, "mode", modes[m]);
 	if (!m && CHANCE(0.3)) {

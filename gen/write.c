@@ -256,7 +256,7 @@ static Onnx__NodeProto *node(gen_writer *w, const ggraph *g, int id)
 }
 
 int gen_write(gen_writer *w, ggraph *g, uint64_t index, struct cov *c,
-	gred_buf *out, gred_error *e)
+	struct cov *c2, gred_buf *out, gred_error *e)
 {
 	static const Onnx__ModelProto m0 = ONNX__MODEL_PROTO__INIT;
 	static const Onnx__GraphProto g0 = ONNX__GRAPH_PROTO__INIT;
@@ -310,10 +310,14 @@ int gen_write(gen_writer *w, ggraph *g, uint64_t index, struct cov *c,
 			else
 				gp->output[gp->n_output++] = value_info(w, g, i);
 			break;
+		case GT_DEAD:
+			break;
 		}
 	}
 	if (c)
 		cov_add_model(c, m);
+	if (c2)
+		cov_add_model(c2, m);
 	len = onnx__model_proto__get_packed_size(m);
 	buf_grow(out, len);
 	if (onnx__model_proto__pack(m, (uint8_t *)out->data + out->len) != len)

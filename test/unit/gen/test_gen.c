@@ -260,6 +260,87 @@ static void test_gen__guided_covers_more_edges(void **state)
 	assert_true(guided.sec > plain.sec);
 }
 
+/* Mutants of every kind, alone and together, under each skeleton and with
+** the MCTS chooser, still agree with the op table, and every tensor a
+** node reads is declared (check_model fails on a dangling name). */
+static void test_gen__mutants_agree_with_the_op_table(void **state)
+{
+	gen_options o = GEN_OPTIONS_INIT;
+	gred_buf b = {0};
+	gred_error e;
+	int kind, i;
+
+	(void)state;
+	o.nodes = 15;
+	o.mutations = 4;
+	for (kind = 0; kind <= GEN_MUTATION_KINDS + 2; kind++) {
+		gen *g;
+
+		o.seed = 40 + (uint64_t)kind;
+		o.mutation_kinds = kind < GEN_MUTATION_KINDS ? 1u << kind : 0;
+		o.skeleton = kind % 3;
+		o.mcts = kind >= GEN_MUTATION_KINDS;
+		assert_int_equal(gen_new(&g, &o, &e), 0);
+		for (i = 0; i < 120; i++) {
+			b.len = 0;
+			assert_int_equal(gen_model(g, &b, &e), 0);
+			check_model((const uint8_t *)b.data, b.len);
+			gen_feedback(g, i % 7 == 0);
+		}
+		assert_true(gen_mutants(g) > 20);
+		gen_free(g);
+	}
+	buf_free(&b);
+}
+
+/* With MCTS and mutations, the models depend on the options and on the
+** feedback: the same verdicts give the same bytes, other verdicts other
+** models. */
+static void gen_fed(const gen_options *o, int n, int every, gred_buf *out)
+{
+	gen *g;
+	gred_error e;
+	int i;
+
+	assert_int_equal(gen_new(&g, o, &e), 0);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(gen_model(g, out, &e), 0);
+		gen_feedback(g, every && i % every == 0);
+	}
+	gen_free(g);
+}
+
+static void test_gen__feedback_is_reproducible(void **state)
+{
+	gen_options o = GEN_OPTIONS_INIT;
+	gred_buf a = {0}, b = {0}, c = {0};
+
+	(void)state;
+	o.mcts = 1;
+	o.mutations = 2;
+	gen_fed(&o, 80, 3, &a);
+	gen_fed(&o, 80, 3, &b);
+	gen_fed(&o, 80, 0, &c);
+	assert_int_equal(a.len, b.len);
+	assert_memory_equal(a.data, b.data, a.len);
+	assert_true(a.len != c.len || memcmp(a.data, c.data, a.len));
+	buf_free(&a);
+	buf_free(&b);
+	buf_free(&c);
+}
+
+static void test_gen__mutation_names_parse(void **state)
+{
+	unsigned k;
+
+	(void)state;
+	assert_int_equal(gen_mutation_kinds_parse("edge-add,param", &k), 0);
+	assert_int_equal(k, (1u << GEN_EDGE_ADD) | (1u << GEN_PARAM));
+	assert_int_equal(gen_mutation_kinds_parse("edge-add,swap", &k), -1);
+	assert_int_equal(gen_skeleton_parse("residual"), GEN_RESIDUAL);
+	assert_int_equal(gen_skeleton_parse("tree"), -1);
+}
+
 /* x -> Relu -> a -> Relu -> b; Add(a, b) -> c: a hand-made model whose
 ** coverage is known. */
 static void test_gen__coverage_of_a_known_graph(void **state)
@@ -297,6 +378,9 @@ static void test_gen__coverage_of_a_known_graph(void **state)
 	assert_int_equal(s.spc, 2);
 	assert_int_equal(s.nop, 2);
 	assert_true(s.sec > 0 && s.dec > 0);
+	/* op types 2, (op, in-degree) 2, (op, out-degree) 3, edges Relu ->
+	** Relu and Relu -> Add, path Relu -> Relu -> Add */
+	assert_int_equal(cov_structure(c), 10);
 	cov_free(c);
 }
 
@@ -308,6 +392,9 @@ int main(void)
 		cmocka_unit_test(test_gen__options_are_checked),
 		cmocka_unit_test(test_gen__guided_covers_more_edges),
 		cmocka_unit_test(test_gen__coverage_of_a_known_graph),
+		cmocka_unit_test(test_gen__mutants_agree_with_the_op_table),
+		cmocka_unit_test(test_gen__feedback_is_reproducible),
+		cmocka_unit_test(test_gen__mutation_names_parse),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
