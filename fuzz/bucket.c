@@ -224,6 +224,15 @@ static void bisect_bucket(fuzz_campaign *c, const char *id, const char *best)
 	/* bisect calls a commit good when its test exits 0: invert ours */
 	script = xasprintf("! '%s' '%s'", test, best);
 	{
+		/* a bisection a kill cut short is started again */
+		char *reset[] = {(char *)c->o->gred, "bisect", "--reset", "--repo",
+			f[0], NULL};
+		proc_options_init(&po);
+		po.argv = reset;
+		po.cancel = c->stop;
+		proc_run(&r, NULL, &po, &e);
+	}
+	{
 		char *argv[] = {(char *)c->o->gred, "bisect", "--repo", f[0],
 			"--good", f[1], "--bad", f[2], "--build", f[3], "--", "/bin/sh",
 			"-c", script, NULL};
@@ -364,6 +373,29 @@ done:
 	return err;
 }
 
+int fuzz_bucket_bisect(fuzz_campaign *c, const char *id, gred_error *e)
+{
+	char *out = fuzz_bucket_path(c, id, "bisect.out");
+	char *reduced = bucket_file(c, id, "reduced"), *first = bucket_file(c, id, "first");
+	char *svg = fuzz_bucket_path(c, id, "graph.svg");
+	const char *best = exists(reduced) ? reduced : first;
+	int err = 0;
+
+	if (!exists(out)) {
+		fuzz_note(c, "bucket %s: bisecting in %.*s", id,
+			(int)strcspn(c->o->bisect, ":"), c->o->bisect);
+		bisect_bucket(c, id, best);
+		if (!*c->stop && (err = write_report(c, id, best, exists(svg), 0,
+		    e)) == 0)
+			err = fuzz_index_write(c, e);
+	}
+	free(out);
+	free(reduced);
+	free(first);
+	free(svg);
+	return err;
+}
+
 int fuzz_bucket_finish(fuzz_campaign *c, const char *id, int interrupted,
 	gred_error *e)
 {
@@ -386,8 +418,6 @@ int fuzz_bucket_finish(fuzz_campaign *c, const char *id, int interrupted,
 		fuzz_note(c, "bucket %s: %s", id, pe.msg);
 	else
 		picture = 1;
-	if (c->o->bisect && !interrupted && !c->report_only && !*c->stop)
-		bisect_bucket(c, id, best);
 	if (interrupted && file_write_atomic(mark, "", 0, e) < 0)
 		goto done;
 	if (write_report(c, id, best, picture, interrupted, e) < 0)

@@ -408,6 +408,23 @@ static void show_progress(fuzz_campaign *c, double elapsed, long ran,
 	}
 }
 
+/* --bisect, once no target runs any more: the bisection checks out other
+** commits of the repository the target may come from. */
+static int bisect_all(fuzz_campaign *c, gred_error *e)
+{
+	resume_scan s = {c, NULL, NULL, 0};
+	size_t i;
+	int err;
+
+	err = triage_store_list(c->store, scan_bucket, &s, e);
+	for (i = 0; err == 0 && i < s.n && !*c->stop; i++)
+		if (!fuzz_bucket_incomplete(c, s.hash[i]))
+			err = fuzz_bucket_bisect(c, s.hash[i], e);
+	free(s.ids);
+	free(s.hash);
+	return err;
+}
+
 int fuzz_campaign_run(const fuzz_options *o, volatile sig_atomic_t *stop,
 	gred_error *e)
 {
@@ -415,6 +432,7 @@ int fuzz_campaign_run(const fuzz_options *o, volatile sig_atomic_t *stop,
 	fuzz_slot *slots = NULL;
 	double t0 = now_seconds(), elapsed0, last_state = t0, last_progress = t0;
 	double fuzz_end = 0;
+	char bisected[48] = "";
 	long next_start, ran = 0, ran_errors = 0;
 	int window = o->jobs > 0 ? o->jobs : 1, fuzzing = 1, err = -1, i;
 
@@ -519,6 +537,8 @@ int fuzz_campaign_run(const fuzz_options *o, volatile sig_atomic_t *stop,
 		}
 	if (fuzzing)
 		c.counts.elapsed = elapsed0 + now_seconds() - t0;
+	if (!*stop && o->bisect && bisect_all(&c, e) < 0)
+		goto done;
 	if (*stop) {
 		clear_progress(&c);
 		fuzz_note(&c, "interrupted: reporting every bucket as it is");
@@ -529,11 +549,14 @@ int fuzz_campaign_run(const fuzz_options *o, volatile sig_atomic_t *stop,
 		goto done;
 	show_progress(&c, elapsed0 + now_seconds() - t0, ran,
 		(fuzzing ? now_seconds() : fuzz_end) - t0, 1);
+	if (o->bisect)
+		snprintf(bisected, sizeof(bisected), ", %ld bisected", c.bisected);
 	printf("fuzz: %ld models run, %ld findings (%ld invalid, %ld timeouts, "
-		"%ld target errors), %ld buckets, %ld reduced%s; %.1f s "
+		"%ld target errors), %ld buckets, %ld reduced%s%s; %.1f s "
 		"(%.1f s fuzzing in all); see %s/index.json\n", c.counts.next,
 		c.counts.findings, c.counts.invalid, c.counts.timeouts,
-		c.counts.errors, c.buckets, c.reduced, *stop ? " (interrupted)" : "",
+		c.counts.errors, c.buckets, c.reduced, bisected,
+		*stop ? " (interrupted)" : "",
 		now_seconds() - t0, c.counts.elapsed, c.dir);
 	err = *stop ? PROC_CANCELLED : 0;
 done:

@@ -51,10 +51,14 @@ int fuzz_bucket_reduce(fuzz_campaign *c, fuzz_reducer *r, const char *id,
 	int jobs, gred_error *e);
 
 /* Completes a bucket: files its reduced case, writes reduced.mlir,
-** graph.svg and report.md, and bisects it if asked. interrupted: the
+** graph.svg and report.md. interrupted: the
 ** reduction was cut short (the report says so; --resume goes on). */
 int fuzz_bucket_finish(fuzz_campaign *c, const char *id, int interrupted,
 	gred_error *e);
+
+/* Bisects a finished bucket (--bisect) unless it was: bisect.out holds
+** gred bisect's answer, first_bad.txt the commit; the report is redone. */
+int fuzz_bucket_bisect(fuzz_campaign *c, const char *id, gred_error *e);
 
 /* Rewrites DIR/index.json and DIR/index.sarif from the store. */
 int fuzz_index_write(fuzz_campaign *c, gred_error *e);
