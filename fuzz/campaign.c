@@ -145,7 +145,8 @@ static int scan_store(fuzz_campaign *c, gred_error *e)
 			c->reduced++;
 		free(first);
 	}
-	qsort(c->filed, c->nfiled, sizeof(char *), cmp_str);
+	if (c->nfiled)
+		qsort(c->filed, c->nfiled, sizeof(char *), cmp_str);
 done:
 	free(s.ids);
 	free(s.hash);
