@@ -320,7 +320,8 @@ static int write_report(fuzz_campaign *c, const char *id, const char *best,
 	if (file_read(&text, &text_len, text_path, 1 << 20, e) < 0)
 		text = NULL, text_len = 0;
 	split_lines(&frames, &nframes, b.frames);
-	repro = fuzz_target_command(&c->target, path_base(best));
+	repro = fuzz_target_command(&c->target, fuzz_target_needs_cwd(&c->target) ?
+		best : path_base(best));
 	buf_puts(&how, "Found by `gred fuzz --target ");
 	fuzz_sh_quote(&how, c->o->target);
 	buf_puts(&how, " --oracle ");

@@ -165,6 +165,8 @@ static int campaign_open(fuzz_campaign *c, const fuzz_options *o,
 	c->tty = isatty(2);
 	if (fuzz_target_parse(&c->target, o->target, o->oracle, o->scripts, e) < 0)
 		return -1;
+	if (o->cwd)
+		c->target.cwd = xstrdup(o->cwd);
 	if (make_dir(o->dir, e) < 0)
 		return -1;
 	if (!(c->dir = realpath(o->dir, NULL)))
@@ -314,7 +316,7 @@ static int slot_start(fuzz_campaign *c, fuzz_slot *s, long j, gred_error *e)
 	proc_options_init(&po);
 	po.argv = argv;
 	po.err_path = s->err_path;
-	po.dir = c->tmp;
+	po.dir = fuzz_target_needs_cwd(&c->target) ? c->target.cwd : c->tmp;
 	err = proc_spawn(&s->p, &po, e);
 	fuzz_argv_free(argv);
 	if (err < 0)

@@ -36,6 +36,7 @@ typedef struct fuzz_target {
 	char *pipeline;    /* mlir-opt: the pass pipeline */
 	char *cmd;         /* cmd: the command with {} for the file */
 	char *runner;      /* absolute path of the runner script, or NULL */
+	char *cwd;         /* cmd: the directory the command runs in */
 	const char *ext;   /* of the models it takes: "onnx" or "mlir" */
 } fuzz_target;
 
@@ -45,6 +46,9 @@ int fuzz_target_parse(fuzz_target *out, const char *spec, const char *oracle,
 	const char *scripts, gred_error *e);
 void fuzz_target_free(fuzz_target *t);
 
+/* Whether t's command only works from its cwd (see fuzz_target_command). */
+int fuzz_target_needs_cwd(const fuzz_target *t);
+
 /* The argv that runs t on file (malloc'd, NULL-terminated; free with
 ** fuzz_argv_free). */
 char **fuzz_target_argv(const fuzz_target *t, const char *file);
@@ -53,7 +57,9 @@ void fuzz_argv_free(char **argv);
 /* Appends s as one word for sh (quoted unless it is plain). */
 void fuzz_sh_quote(gred_buf *b, const char *s);
 
-/* The shell command line that runs t on file, as a user pastes it. */
+/* The shell command line that runs t on file, as a user pastes it. A
+** cmd: target whose command names a relative path is run in its cwd
+** ("cd CWD && CMD FILE"): then file must be absolute. */
 char *fuzz_target_command(const fuzz_target *t, const char *file);
 
 /* The interestingness test of a bucket: a sh script that runs t on "$1"
@@ -109,6 +115,7 @@ typedef struct fuzz_options {
 	const char *ops;      /* generator's op types, NULL: all */
 	int shard_i, shard_n; /* this worker takes models k = i mod n */
 	const char *bisect;   /* REPO:GOOD:BAD:BUILD, or NULL */
+	const char *cwd;      /* where a cmd: target's command runs */
 	double timeout;       /* seconds per target run */
 	/* of this run only */
 	const char *dir;      /* the campaign directory (shard's, if any) */

@@ -94,8 +94,7 @@ static const cli_opt fuzz_opts[] = {
 
 static const cli_command fuzz_command = {
 	"fuzz",
-	"fuzz --target TARGET [--oracle LIST] [--time D | -n N] [-j N] [--seed S]\n"
-	"     [--out DIR] [--shard I/N] [--bisect REPO:GOOD:BAD:BUILD]\n"
+	"fuzz --target TARGET [--oracle LIST] [--time D | -n N] [-j N] [OPTIONS]\n"
 	"fuzz --resume DIR [-j N] [--time D | -n N]\n"
 	"fuzz --report DIR",
 	"Generates models, runs the target on each, and turns every finding\n"
@@ -192,6 +191,7 @@ int fuzz_main(int argc, char **argv)
 	fuzz_counts counts;
 	cli_args args;
 	char exe[PATH_MAX], *scripts = NULL, *dir = NULL, **strings = NULL;
+	char *cwd = NULL;
 	gred_error e;
 	ssize_t n;
 	int rc, modes, i;
@@ -265,6 +265,8 @@ int fuzz_main(int argc, char **argv)
 			}
 		}
 	}
+	if (cl.target)
+		o.cwd = cwd = getcwd(NULL, 0);
 	if (cl.jobs)
 		o.jobs = cl.jobs;
 	o.gred = exe;
@@ -282,5 +284,6 @@ int fuzz_main(int argc, char **argv)
 	free(strings);
 	free(scripts);
 	free(dir);
+	free(cwd);
 	return rc;
 }

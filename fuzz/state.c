@@ -60,6 +60,8 @@ int fuzz_state_write(const char *dir, const fuzz_options *o,
 	buf_printf(&b, ",\n  \"shard_i\": %d,\n  \"shard_n\": %d,\n  \"bisect\": ",
 		o->shard_i, o->shard_n);
 	json_string(&b, o->bisect);
+	buf_puts(&b, ",\n  \"cwd\": ");
+	json_string(&b, o->cwd);
 	buf_printf(&b, ",\n  \"timeout\": %.3f,\n  \"next\": %ld,\n"
 		"  \"findings\": %ld,\n  \"invalid\": %ld,\n  \"timeouts\": %ld,\n"
 		"  \"errors\": %ld,\n  \"elapsed\": %.3f\n}\n", o->timeout, c->next,
@@ -144,6 +146,7 @@ int fuzz_state_read(fuzz_options *o, fuzz_counts *c, char ***strings,
 	o->oracle = json_take_string(json_field(text, "oracle"), strings, &n);
 	o->ops = json_take_string(json_field(text, "ops"), strings, &n);
 	o->bisect = json_take_string(json_field(text, "bisect"), strings, &n);
+	o->cwd = json_take_string(json_field(text, "cwd"), strings, &n);
 	if ((p = json_field(text, "seed")))
 		o->seed = strtoull(p, NULL, 10);
 	o->models = (long)json_num(text, "models");

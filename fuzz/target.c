@@ -146,6 +146,7 @@ void fuzz_target_free(fuzz_target *t)
 	free(t->pipeline);
 	free(t->cmd);
 	free(t->runner);
+	free(t->cwd);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -207,6 +208,11 @@ static char *cmd_script(const fuzz_target *t)
 	return b.data;
 }
 
+int fuzz_target_needs_cwd(const fuzz_target *t)
+{
+	return t->kind == FUZZ_TARGET_CMD && t->cwd && t->cmd[0] != '/';
+}
+
 char **fuzz_target_argv(const fuzz_target *t, const char *file)
 {
 	char **argv = xcalloc(16, sizeof(*argv));
@@ -247,6 +253,11 @@ char *fuzz_target_command(const fuzz_target *t, const char *file)
 
 	if (t->kind == FUZZ_TARGET_CMD) {
 		const char *p = t->cmd, *q;
+		if (fuzz_target_needs_cwd(t)) {
+			buf_puts(&b, "cd ");
+			fuzz_sh_quote(&b, t->cwd);
+			buf_puts(&b, " && ");
+		}
 		while ((q = strstr(p, "{}"))) {
 			buf_append(&b, p, (size_t)(q - p));
 			fuzz_sh_quote(&b, file);
@@ -267,6 +278,7 @@ char *fuzz_target_command(const fuzz_target *t, const char *file)
 char *fuzz_target_test_script(const fuzz_target *t, const char *gred,
 	const char *sig_id)
 {
+	const char *LOG = fuzz_target_needs_cwd(t) ? "\"$log\"" : "test.log";
 	gred_buf b = {0}, g = {0};
 	char *cmd = NULL;
 
@@ -276,6 +288,14 @@ char *fuzz_target_test_script(const fuzz_target *t, const char *gred,
 		"# in \"$1\": %s, and that signature in its log.\n",
 		sig_id, t->kind == FUZZ_TARGET_CMD ? "a crash or a signal" :
 		"the runner's exit 1 (a finding) or a signal");
+	if (fuzz_target_needs_cwd(t)) {
+		/* the command runs where the campaign was started; the
+		** candidate's path is absolute, the log stays here */
+		buf_puts(&b, "log=$PWD/test.log\n"
+			"set -- \"$(cd \"$(dirname \"$1\")\" && pwd)/$(basename \"$1\")\"\ncd ");
+		fuzz_sh_quote(&b, t->cwd);
+		buf_puts(&b, " || exit 1\n");
+	}
 	if (t->kind == FUZZ_TARGET_CMD) {
 		cmd = cmd_script(t);
 		buf_puts(&b, "sh -c ");
@@ -290,15 +310,15 @@ char *fuzz_target_test_script(const fuzz_target *t, const char *gred,
 			fuzz_sh_quote(&b, w[i]);
 		}
 	}
-	buf_printf(&b, " \"$1\" >/dev/null 2>test.log\n"
+	buf_printf(&b, " \"$1\" >/dev/null 2>%s\n"
 		"st=$?\n"
-		"if [ $st -gt 128 ] && ! %s triage sig test.log >/dev/null 2>&1; then\n"
-		"  echo \"Program terminated with signal SIG$(kill -l $st)\" >>test.log\n"
-		"fi\n", g.data);
+		"if [ $st -gt 128 ] && ! %s triage sig %s >/dev/null 2>&1; then\n"
+		"  echo \"Program terminated with signal SIG$(kill -l $st)\" >>%s\n"
+		"fi\n", LOG, g.data, LOG, LOG);
 	if (t->kind != FUZZ_TARGET_CMD)
 		buf_puts(&b, "[ $st -eq 1 ] || [ $st -gt 128 ] || exit 1\n");
-	buf_printf(&b, "[ \"$(%s triage sig test.log 2>/dev/null | head -n 1)\" = "
-		"\"signature %s\" ]\n", g.data, sig_id);
+	buf_printf(&b, "[ \"$(%s triage sig %s 2>/dev/null | head -n 1)\" = "
+		"\"signature %s\" ]\n", g.data, LOG, sig_id);
 	free(cmd);
 	buf_free(&g);
 	return b.data;

@@ -14,8 +14,18 @@ EOF
 chmod +x "$T/target.sh"
 target="cmd:$T/target.sh {}"
 
-"$GRED" fuzz --target "$target" -n 24 --seed 9 --out "$T/one" >/dev/null 2>"$T/err" ||
+# One worker, started where the target is: a command with a relative path.
+(cd "$T" && "$GRED" fuzz --target 'cmd:./target.sh {}' -n 24 --seed 9 --out one >/dev/null 2>"$T/err") ||
   fail "one worker: exit $?: $(cat "$T/err")"
+for b in "$T"/one/buckets/*; do
+  (cd "$b" && ./test.sh reduced.onnx) && pass || fail "$(basename "$b"): test.sh fails on reduced.onnx"
+  cmd=$(awk '/^## Reproduce/ {r = 1} r && /^```sh/ {getline; print; exit}' "$b/report.md")
+  set +e
+  (cd "$b" && sh -c "$cmd") 2>/dev/null
+  rc=$?
+  set -e
+  [ "$rc" -gt 128 ] && pass || fail "$(basename "$b"): the report's command '$cmd' exits $rc"
+done
 for i in 0 1 2; do
   "$GRED" fuzz --target "$target" -n 8 --seed 9 --shard $i/3 --out "$T/three" >/dev/null 2>"$T/err" ||
     fail "shard $i/3: exit $?: $(cat "$T/err")"
