@@ -222,6 +222,21 @@ static int active_reducers(const fuzz_campaign *c)
 	return n;
 }
 
+/* Seconds since a bucket's first case was written: since its finding. */
+static double since_found(const fuzz_campaign *c, const char *id)
+{
+	char *first = xasprintf("%s/buckets/%s/first.%s", c->dir, id, c->target.ext);
+	struct timespec now;
+	struct stat st;
+	double s = 0;
+
+	if (stat(first, &st) == 0 && clock_gettime(CLOCK_REALTIME, &now) == 0)
+		s = (double)(now.tv_sec - st.st_mtim.tv_sec) +
+			(double)(now.tv_nsec - st.st_mtim.tv_nsec) / 1e9;
+	free(first);
+	return s;
+}
+
 /* Reaps finished reducers and finishes their buckets; starts new ones. */
 static int tend_reducers(fuzz_campaign *c, gred_error *e)
 {
@@ -239,8 +254,9 @@ static int tend_reducers(fuzz_campaign *c, gred_error *e)
 				r->id);
 		if (fuzz_bucket_finish(c, r->id, 0, e) < 0)
 			return -1;
-		fuzz_note(c, "bucket %s: reduced and reported in %.1f s", r->id,
-			now_seconds() - r->started);
+		fuzz_note(c, "bucket %s: reduced in %.1f s, reported %.1f s after "
+			"its finding", r->id, now_seconds() - r->started,
+			since_found(c, r->id));
 	}
 	for (i = 0; i < c->nreducers && c->npending; i++) {
 		fuzz_reducer *r = &c->reducers[i];
