@@ -272,8 +272,9 @@ static const char *target_title(const fuzz_target *t, gred_buf *b)
 {
 	switch (t->kind) {
 	case FUZZ_TARGET_ORT:
-		buf_printf(b, "onnxruntime-node %s (%s)", t->version ? t->version :
-			"(default)", t->opt ? t->opt : "all");
+		buf_printf(b, "onnxruntime-node%s%s (optimisation level %s)",
+			t->version ? " " : "", t->version ? t->version : "",
+			t->opt ? t->opt : "all");
 		break;
 	case FUZZ_TARGET_MLIR_OPT:
 		buf_printf(b, "mlir-opt-19 %s", t->pipeline);
