@@ -27,7 +27,8 @@ typedef struct fuzz_cli {
 
 #define OFF(field) offsetof(fuzz_cli, field)
 
-/* "90", "90s", "10m", "2h", "1d": seconds into a double. */
+/* "90", "90s", "10m", "2h", "1d": seconds into the command's seconds
+** (a CLI_CALL gets the whole struct). */
 static int parse_duration(void *dest, const char *value)
 {
 	static const struct { char unit; double seconds; } units[] = {
@@ -53,7 +54,7 @@ static int parse_duration(void *dest, const char *value)
 		}
 		v *= units[i].seconds;
 	}
-	*(double *)dest = v;
+	((struct fuzz_cli *)dest)->seconds = v;
 	return 0;
 }
 

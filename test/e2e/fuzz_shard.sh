@@ -55,6 +55,14 @@ expect_error "unknown target" "unknown target" "$GRED" fuzz --target foo -n 1 --
 expect_error "cmd without {}" "needs {}" "$GRED" fuzz --target "cmd:true" -n 1 --out "$T/x"
 expect_error "diff-opt on cmd" "only the crash oracle" "$GRED" fuzz --target "cmd:true {}" --oracle diff-opt -n 1 --out "$T/x"
 expect_error "a campaign already" "--resume" "$GRED" fuzz --target "$target" -n 1 --out "$T/one"
+expect_error "a bad duration" "--time 3x" "$GRED" fuzz --target "$target" --time 3x --out "$T/x"
+
+# --time: a campaign stops when its time is up, and records it.
+"$GRED" fuzz --target "cmd:true {}" --time 2s --out "$T/timed" >/dev/null 2>"$T/err" ||
+  fail "--time 2s: exit $?: $(cat "$T/err")"
+grep -q '"seconds": 2.000' "$T/timed/campaign.json" && pass || fail "--time 2s: not in campaign.json"
+n=$(sed -n 's/.*"next": \([0-9]*\).*/\1/p' "$T/timed/campaign.json")
+[ "${n:-0}" -gt 0 ] && pass || fail "--time 2s: no model ran"
 set +e
 "$GRED" fuzz --target "$target" --shard 3/3 -n 1 --out "$T/x" 2>/dev/null
 rc=$?
