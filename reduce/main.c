@@ -25,6 +25,7 @@ static const struct command {
 	{"gen", gen_main, "generate valid ONNX graphs"},
 	{"cov", cov_main, "coverage metrics of a set of models"},
 	{"report", report_main, "a Markdown report of a bucket or a case"},
+	{"fuzz", fuzz_main, "generate, run, triage, reduce and report bugs"},
 	{"demo", demo_main, "run the pipeline on a bundled model"},
 };
 

@@ -13,6 +13,7 @@ int gen_main(int argc, char **argv);
 int cov_main(int argc, char **argv);
 int demo_main(int argc, char **argv);
 int report_main(int argc, char **argv);
+int fuzz_main(int argc, char **argv);
 
 /* Prints "gred: msg" to stderr and returns 1 (for `return cli_fail(...)`). */
 int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

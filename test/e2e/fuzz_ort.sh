@@ -1,0 +1,63 @@
+#!/bin/sh
+# gred fuzz against onnxruntime-node 1.20.1 (a cmd: target running one
+# model with random inputs; an ORT error is a finding): models of a few ops
+# hit its ReduceSum bug (noop_with_empty_axes with no axes fails in the CPU
+# kernel). The reduced case must still fail in ORT itself with that
+# error, be small and valid (onnx.checker), and the command in its report
+# must reproduce it when pasted in the bucket directory.
+. "$GRED_SRC/test/lib/e2e.sh"
+need_ort
+need_python_onnx
+need_cmd sqlite3
+
+cat >"$T/ort_one.js" <<JS
+'use strict';
+const fs = require('fs');
+const ort = require('$ORT_DIR');
+const { graphInputs, randomTensor } = require('$GRED_SRC/scripts/ort_model.js');
+(async () => {
+  const buf = fs.readFileSync(process.argv[2]);
+  const feeds = {};
+  for (const i of graphInputs(buf)) feeds[i.name] = randomTensor(ort, i.type, i.dims);
+  const s = await ort.InferenceSession.create(buf, { logSeverityLevel: 4 });
+  await s.run(feeds);
+})().catch((err) => { console.error(err && err.stack || String(err)); process.exit(1); });
+JS
+
+"$GRED" fuzz --target "cmd:node '$T/ort_one.js' {}" --seed 1 -n 3 -j 2 --nodes 12 \
+  --ops Relu,Clip,ReduceSum,Add,Mul,Conv,Cast,Sub --out "$T/run" >"$T/out" 2>"$T/err" ||
+  fail "campaign: exit $?: $(tail -3 "$T/err")"
+id=$(sqlite3 "$T/run/.gred/triage.db" \
+  "select hash from buckets where message like '%ValidateNoTransposeReduce%'")
+[ -n "$id" ] && pass || fail "no bucket for ORT's ReduceSum bug: $(sqlite3 "$T/run/.gred/triage.db" 'select message from buckets')"
+b="$T/run/buckets/$id"
+if [ -n "$id" ] && [ -f "$b/reduced.onnx" ]; then
+  set +e
+  node "$T/ort_one.js" "$b/reduced.onnx" 2>"$T/ort.err"
+  rc=$?
+  set -e
+  [ "$rc" -eq 1 ] && grep -q "ValidateNoTransposeReduce" "$T/ort.err" && pass ||
+    fail "ORT on reduced.onnx: exit $rc, $(head -1 "$T/ort.err")"
+  size=$(wc -c <"$b/reduced.onnx")
+  [ "$size" -le 1024 ] && pass || fail "reduced.onnx is $size bytes, want <= 1 KB"
+  "$PY" -c 'import onnx, sys; onnx.checker.check_model(onnx.load(sys.argv[1]), full_check=True)' \
+    "$b/reduced.onnx" 2>"$T/chk" && pass || fail "onnx.checker rejects reduced.onnx: $(tail -1 "$T/chk")"
+  "$PY" -c '
+import onnx, sys
+ops = [n.op_type for n in onnx.load(sys.argv[1]).graph.node]
+assert "ReduceSum" in ops, ops' "$b/reduced.onnx" && pass || fail "reduced.onnx has no ReduceSum"
+  cmd=$(awk '/^## Reproduce/ {r = 1} r && /^```sh/ {getline; print; exit}' "$b/report.md")
+  set +e
+  (cd "$b" && sh -c "$cmd") 2>"$T/paste.err" >/dev/null
+  rc=$?
+  set -e
+  [ -n "$cmd" ] && [ "$rc" -ne 0 ] && grep -q "ValidateNoTransposeReduce" "$T/paste.err" && pass ||
+    fail "the report's command '$cmd' does not reproduce the bug (exit $rc)"
+  (cd "$b" && ./test.sh reduced.onnx) && pass || fail "test.sh does not accept reduced.onnx"
+  grep -q "onnxruntime-node\|ort_one.js" "$b/report.md" && grep -q "^- oracle: crash" "$b/report.md" &&
+    pass || fail "report.md lacks the target or the oracle"
+else
+  fail "no reduced.onnx for the ReduceSum bucket"
+fi
+
+finish
