@@ -165,6 +165,9 @@ static int campaign_open(fuzz_campaign *c, const fuzz_options *o,
 	c->tty = isatty(2);
 	if (fuzz_target_parse(&c->target, o->target, o->oracle, o->scripts, e) < 0)
 		return -1;
+	if (fuzz_guided(o) && strcmp(c->target.ext, "onnx"))
+		return gred_errorf(e, "--mcts and --mutate guide the ONNX generator; "
+			"target %s takes .%s files", o->target, c->target.ext);
 	if (o->cwd)
 		c->target.cwd = xstrdup(o->cwd);
 	if (make_dir(o->dir, e) < 0)
@@ -189,6 +192,9 @@ static void campaign_close(fuzz_campaign *c)
 
 	if (c->store)
 		triage_store_close(c->store);
+	if (c->guide)
+		gen_free(c->guide);
+	free(c->made_bucket);
 	for (i = 0; i < c->npending; i++)
 		free(c->pending[i]);
 	for (i = 0; i < c->nfiled; i++)
@@ -296,6 +302,96 @@ static void interrupt_buckets(fuzz_campaign *c)
 	}
 }
 
+/*
+** A guided campaign: one generator that learns from the models' results
+** (gen_feedback: did the model open a new bucket), fed with a fixed lag
+** so the models do not depend on -j. Which models opened a bucket is
+** kept in DIR/.gred/guide.bits, written before campaign.json, so that
+** --resume replays the generator to where it was.
+*/
+static char *guide_bits_path(const fuzz_campaign *c)
+{
+	return xasprintf("%s/.gred/guide.bits", c->dir);
+}
+
+static void guide_record(fuzz_campaign *c, long j, int made)
+{
+	if ((size_t)j >= c->nmade) {
+		size_t n = c->nmade ? c->nmade : 64;
+		while (n <= (size_t)j)
+			n *= 2;
+		c->made_bucket = xrealloc(c->made_bucket, n);
+		memset(c->made_bucket + c->nmade, 0, n - c->nmade);
+		c->nmade = n;
+	}
+	c->made_bucket[j] = (unsigned char)made;
+}
+
+/* Gives the guide the results of models before upto. */
+static void guide_feed(fuzz_campaign *c, long upto)
+{
+	for (; c->fed < upto; c->fed++)
+		gen_feedback(c->guide, (size_t)c->fed < c->nmade &&
+			c->made_bucket[c->fed]);
+}
+
+/* Model j of a guided campaign; models are made in order. */
+static int guide_model(fuzz_campaign *c, gred_buf *out, long j, gred_error *e)
+{
+	guide_feed(c, j - FUZZ_GUIDE_LAG);
+	return gen_model(c->guide, out, e);
+}
+
+static int guide_open(fuzz_campaign *c, gred_error *e)
+{
+	gen_options go;
+	gred_buf skip = {0};
+	char *path, *bits = NULL;
+	size_t len = 0;
+	long j;
+
+	if (fuzz_gen_options(&go, c->o, fuzz_model_seed(c->o->seed,
+	    -1 - (long)c->o->shard_i), e) < 0 || gen_new(&c->guide, &go, e) < 0)
+		return -1;
+	path = guide_bits_path(c);
+	if (c->counts.next > 0 && file_read(&bits, &len, path, 1 << 30, e) < 0) {
+		bits = NULL;
+		len = 0;
+	}
+	free(path);
+	for (j = 0; j < c->counts.next; j++) {
+		guide_record(c, j, (size_t)j < len && bits[j] == '1');
+		skip.len = 0;
+		if (guide_model(c, &skip, j, e) < 0) {
+			free(bits);
+			buf_free(&skip);
+			return -1;
+		}
+	}
+	free(bits);
+	buf_free(&skip);
+	return 0;
+}
+
+/* campaign.json, after the guide's record when there is a guide. */
+static int save_state(fuzz_campaign *c, gred_error *e)
+{
+	if (c->guide) {
+		gred_buf b = {0};
+		char *path = guide_bits_path(c);
+		long j;
+		int err;
+		for (j = 0; j < c->counts.next; j++)
+			buf_append(&b, (size_t)j < c->nmade && c->made_bucket[j] ? "1" : "0", 1);
+		err = file_write_atomic(path, b.data ? b.data : "", b.len, e);
+		free(path);
+		buf_free(&b);
+		if (err < 0)
+			return -1;
+	}
+	return fuzz_state_write(c->dir, c->o, &c->counts, e);
+}
+
 static void slot_free(fuzz_slot *s)
 {
 	if (s->path)
@@ -322,7 +418,8 @@ static int slot_start(fuzz_campaign *c, fuzz_slot *s, long j, gred_error *e)
 
 	memset(s, 0, sizeof(*s));
 	s->j = j;
-	if (fuzz_generate(&s->model, c->o, c->target.ext, k, e) < 0)
+	if (c->guide ? guide_model(c, &s->model, j, e) < 0 :
+	    fuzz_generate(&s->model, c->o, c->target.ext, k, e) < 0)
 		return -1;
 	s->path = xasprintf("%s/%08ld.%s", c->tmp, k, c->target.ext);
 	s->err_path = xasprintf("%s/%08ld.err", c->tmp, k);
@@ -466,13 +563,15 @@ int fuzz_campaign_run(const fuzz_options *o, volatile sig_atomic_t *stop,
 			free(strings[i]);
 		free(strings);
 	}
+	if (fuzz_guided(o) && guide_open(&c, e) < 0)
+		goto done;
 	elapsed0 = c.counts.elapsed;
 	c.nreducers = window / 2 > 0 ? window / 2 : 1;
 	if (c.nreducers > FUZZ_MAX_REDUCERS)
 		c.nreducers = FUZZ_MAX_REDUCERS;
 	slots = xcalloc((size_t)window, sizeof(*slots));
 	next_start = c.counts.next;
-	if (fuzz_state_write(c.dir, o, &c.counts, e) < 0)
+	if (save_state(&c, e) < 0)
 		goto done;
 	fuzz_note(&c, "%s %s: target %s, oracle %s, seed %llu, %d job%s, in %s",
 		o->resume ? "resuming" : "starting", "campaign", o->target, o->oracle,
@@ -491,7 +590,8 @@ int fuzz_campaign_run(const fuzz_options *o, volatile sig_atomic_t *stop,
 			for (i = 0; i < window; i++)
 				busy += slots[i].busy && !slots[i].done;
 			while (!limit && busy < room &&
-			       !slots[next_start % window].busy) {
+			       !slots[next_start % window].busy &&
+			       (!c.guide || next_start - FUZZ_GUIDE_LAG <= c.counts.next)) {
 				if (slot_start(&c, &slots[next_start % window], next_start,
 				    e) < 0)
 					goto done;
@@ -506,9 +606,11 @@ int fuzz_campaign_run(const fuzz_options *o, volatile sig_atomic_t *stop,
 			       slots[c.counts.next % window].done &&
 			       slots[c.counts.next % window].j == c.counts.next) {
 				fuzz_slot *s = &slots[c.counts.next % window];
+				long had = c.buckets;
 				int found = slot_judge(&c, s, &ran_errors, e);
 				if (found < 0)
 					goto done;
+				guide_record(&c, c.counts.next, c.buckets > had);
 				slot_free(s);
 				c.counts.next++;
 				ran++;
@@ -518,7 +620,7 @@ int fuzz_campaign_run(const fuzz_options *o, volatile sig_atomic_t *stop,
 						"far (see %s/fuzz.log)", c.dir);
 					goto done;
 				}
-				if (found && fuzz_state_write(c.dir, o, &c.counts, e) < 0)
+				if (found && save_state(&c, e) < 0)
 					goto done;
 			}
 			busy = 0;
@@ -527,7 +629,7 @@ int fuzz_campaign_run(const fuzz_options *o, volatile sig_atomic_t *stop,
 			if (limit && !busy) {
 				fuzzing = 0;
 				fuzz_end = now_seconds();
-				if (fuzz_state_write(c.dir, o, &c.counts, e) < 0)
+				if (save_state(&c, e) < 0)
 					goto done;
 			}
 		}
@@ -536,7 +638,7 @@ int fuzz_campaign_run(const fuzz_options *o, volatile sig_atomic_t *stop,
 		now = now_seconds();
 		if (fuzzing && now - last_state >= STATE_EVERY) {
 			c.counts.elapsed = elapsed0 + now - t0;
-			if (fuzz_state_write(c.dir, o, &c.counts, e) < 0)
+			if (save_state(&c, e) < 0)
 				goto done;
 			last_state = now;
 		}
@@ -563,7 +665,7 @@ int fuzz_campaign_run(const fuzz_options *o, volatile sig_atomic_t *stop,
 		fuzz_note(&c, "interrupted: reporting every bucket as it is");
 		interrupt_buckets(&c);
 	}
-	if (fuzz_state_write(c.dir, o, &c.counts, e) < 0 ||
+	if (save_state(&c, e) < 0 ||
 	    fuzz_index_write(&c, e) < 0)
 		goto done;
 	show_progress(&c, elapsed0 + now_seconds() - t0, ran,

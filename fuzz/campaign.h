@@ -6,6 +6,7 @@
 #define GRED_FUZZ_CAMPAIGN_H
 
 #include "fuzz.h"
+#include "gen.h"
 
 /* A bucket's first case being reduced by a child `gred reduce`. */
 typedef struct fuzz_reducer {
@@ -34,8 +35,16 @@ typedef struct fuzz_campaign {
 	int report_only;        /* --report: no runs of the target */
 	int tty;                /* stderr is a terminal: a live progress line */
 	int progress_shown;     /* a progress line is on the terminal */
+	gen *guide;             /* the one generator of a guided campaign */
+	unsigned char *made_bucket; /* per model: it opened a new bucket */
+	size_t nmade;
+	long fed;               /* models whose results the guide has */
 	volatile sig_atomic_t *stop;
 } fuzz_campaign;
+
+/* The generator options for a campaign's model with this seed. */
+int fuzz_gen_options(gen_options *go, const fuzz_options *o, uint64_t seed,
+	gred_error *e);
 
 /* Files the finding of model k (its bytes in data) into the store; the
 ** first case of a new bucket gets its directory and joins the queue. */

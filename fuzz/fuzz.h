@@ -117,6 +117,9 @@ typedef struct fuzz_options {
 	const char *bisect;   /* REPO:GOOD:BAD:BUILD, or NULL */
 	const char *cwd;      /* where a cmd: target's command runs */
 	double timeout;       /* seconds per target run */
+	const char *skeleton; /* gen's skeleton: chain, ws or residual */
+	int mutations;        /* gen's mutations per mutant (0: none) */
+	int mcts;             /* gen's UCT block chooser */
 	/* of this run only */
 	const char *dir;      /* the campaign directory (shard's, if any) */
 	int jobs;
@@ -153,6 +156,15 @@ int fuzz_campaign_report(const fuzz_options *o, gred_error *e);
 uint64_t fuzz_model_seed(uint64_t seed, long k);
 
 /* Generates model k (ONNX, or TOSA MLIR when ext is "mlir"). */
+/* Whether the campaign's models come from one generator that learns
+** from their results (MCTS, mutations) rather than one per model. */
+int fuzz_guided(const fuzz_options *o);
+
+/* Models a guided generator gets results for late: model j is made
+** after the results of models 0..j-FUZZ_GUIDE_LAG-1 and of none after,
+** whatever -j, so a campaign stays the same at any -j. */
+#define FUZZ_GUIDE_LAG 8
+
 int fuzz_generate(gred_buf *out, const fuzz_options *o, const char *ext,
 	long k, gred_error *e);
 

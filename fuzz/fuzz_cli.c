@@ -15,13 +15,14 @@
 #include "cli.h"
 #include "cli_opts.h"
 #include "fuzz.h"
+#include "gen.h"
 
 /* What the command line asks for, filled in by cli_parse. */
 typedef struct fuzz_cli {
 	const char *target, *oracle, *out, *shard, *bisect, *resume, *report;
-	const char *ops;
+	const char *ops, *skeleton;
 	uint64_t seed;
-	int models, jobs, nodes, seed_set;
+	int models, jobs, nodes, seed_set, mutate, mcts;
 	double seconds, timeout;
 } fuzz_cli;
 
@@ -88,6 +89,16 @@ static const cli_opt fuzz_opts[] = {
 		"ops per generated model (default 10)"),
 	CLI_OPT_STRING("ops", 0, OFF(ops), "LIST",
 		"the op types models are made of (default: all the generator has)"),
+	CLI_OPT_STRING("skeleton", 0, OFF(skeleton), "KIND",
+		"how new nodes pick inputs: chain (default), ws (small world)\n"
+		"or residual (skip connections)"),
+	CLI_OPT_NUM(CLI_INT, "mutate", 0, OFF(mutate), 0, 100, "N",
+		"make 30% of the models mutants (N of the six graph mutations\n"
+		"each) of earlier models that opened a bucket or new coverage"),
+	CLI_OPT_FLAG("mcts", 0, OFF(mcts),
+		"choose the next op or pattern by UCT, rewarded by new coverage\n"
+		"and new buckets (one generator for the campaign, fed with a lag\n"
+		"of 8 models, so -j does not change the models)"),
 	CLI_OPT_NUM(CLI_SECONDS, "timeout", 0, OFF(timeout), 0, 86400, "SECONDS",
 		"per run of the target (default 60); a timeout is no finding"),
 	CLI_OPT_END
@@ -116,6 +127,7 @@ static const cli_command fuzz_command = {
 	"gred fuzz --target ort:1.20.1:basic --oracle diff-version:1.19.2 -n 500\n"
 	"gred fuzz --target mlir-opt:--tosa-to-linalg -n 1000 --out tosa-run\n"
 	"gred fuzz --target cmd:'./my-compiler {}' --seed 7 -n 200\n"
+	"gred fuzz --target ort --mcts --mutate 2 --skeleton residual --time 10m\n"
 	"gred fuzz --target ort --shard 3/16 --out /shared/run   # one of 16 workers\n"
 	"gred fuzz --resume ort-run\n"
 	"gred fuzz --report ort-run",
@@ -239,6 +251,12 @@ int fuzz_main(int argc, char **argv)
 		if (cl.nodes)
 			o.nodes = cl.nodes;
 		o.ops = cl.ops;
+		o.skeleton = cl.skeleton;
+		o.mutations = cl.mutate;
+		o.mcts = cl.mcts;
+		if (cl.skeleton && gen_skeleton_parse(cl.skeleton) < 0)
+			return cli_usage_error(&fuzz_command, "--skeleton %s: want chain, "
+				"ws or residual", cl.skeleton);
 		o.bisect = cl.bisect;
 		if (cl.timeout > 0)
 			o.timeout = cl.timeout;

@@ -16,15 +16,40 @@ uint64_t fuzz_model_seed(uint64_t seed, long k)
 	return rng_splitmix(&x);
 }
 
+int fuzz_guided(const fuzz_options *o)
+{
+	return o->mcts || o->mutations > 0;
+}
+
+int fuzz_gen_options(gen_options *go, const fuzz_options *o, uint64_t seed,
+	gred_error *e)
+{
+	gen_options init = GEN_OPTIONS_INIT;
+
+	*go = init;
+	go->seed = seed;
+	go->nodes = o->nodes;
+	go->ops = o->ops;
+	go->mutations = o->mutations;
+	go->mcts = o->mcts;
+	if (o->skeleton && *o->skeleton) {
+		int sk = gen_skeleton_parse(o->skeleton);
+		if (sk < 0)
+			return gred_errorf(e, "unknown skeleton '%s' (chain, ws or "
+				"residual)", o->skeleton);
+		go->skeleton = sk;
+	}
+	return 0;
+}
+
 int fuzz_generate(gred_buf *out, const fuzz_options *o, const char *ext,
 	long k, gred_error *e)
 {
-	gen_options go = GEN_OPTIONS_INIT;
+	gen_options go;
 	int err;
 
-	go.seed = fuzz_model_seed(o->seed, k);
-	go.nodes = o->nodes;
-	go.ops = o->ops;
+	if (fuzz_gen_options(&go, o, fuzz_model_seed(o->seed, k), e) < 0)
+		return -1;
 	if (!strcmp(ext, "mlir")) {
 		tosa_gen *t;
 		if (go.max_rank > 4)

@@ -62,6 +62,10 @@ int fuzz_state_write(const char *dir, const fuzz_options *o,
 	json_string(&b, o->bisect);
 	buf_puts(&b, ",\n  \"cwd\": ");
 	json_string(&b, o->cwd);
+	buf_puts(&b, ",\n  \"skeleton\": ");
+	json_string(&b, o->skeleton);
+	buf_printf(&b, ",\n  \"mutations\": %d,\n  \"mcts\": %d", o->mutations,
+		o->mcts);
 	buf_printf(&b, ",\n  \"timeout\": %.3f,\n  \"next\": %ld,\n"
 		"  \"findings\": %ld,\n  \"invalid\": %ld,\n  \"timeouts\": %ld,\n"
 		"  \"errors\": %ld,\n  \"elapsed\": %.3f\n}\n", o->timeout, c->next,
@@ -147,6 +151,9 @@ int fuzz_state_read(fuzz_options *o, fuzz_counts *c, char ***strings,
 	o->ops = json_take_string(json_field(text, "ops"), strings, &n);
 	o->bisect = json_take_string(json_field(text, "bisect"), strings, &n);
 	o->cwd = json_take_string(json_field(text, "cwd"), strings, &n);
+	o->skeleton = json_take_string(json_field(text, "skeleton"), strings, &n);
+	o->mutations = (int)json_num(text, "mutations");
+	o->mcts = (int)json_num(text, "mcts");
 	if ((p = json_field(text, "seed")))
 		o->seed = strtoull(p, NULL, 10);
 	o->models = (long)json_num(text, "models");
