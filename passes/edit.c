@@ -326,8 +326,8 @@ static void set_func_type(MlirOperation f, MlirType ft)
 		mlirTypeAttrGet(ft));
 }
 
-/* A new trailing argument of func.func f, named for ONNX graphs. */
-static MlirValue add_func_arg(MlirOperation f, MlirType t, MlirLocation loc)
+MlirValue edit_func_add_arg(MlirOperation f, MlirType t, MlirLocation loc,
+	const char *name)
 {
 	MlirContext ctx = mlirOperationGetContext(f);
 	MlirRegion r = mlirOperationGetFirstRegion(f);
@@ -335,7 +335,7 @@ static MlirValue add_func_arg(MlirOperation f, MlirType t, MlirLocation loc)
 	MlirType ft = func_type(f), *ins, *outs;
 	intptr_t i, nin, nout;
 	MlirValue v;
-	char name[32];
+	char fresh[32];
 
 	if (mlirBlockIsNull(entry) || mlirTypeIsNull(ft) || !mlirTypeIsAFunction(ft))
 		return (MlirValue){NULL};
@@ -353,9 +353,9 @@ static MlirValue add_func_arg(MlirOperation f, MlirType t, MlirLocation loc)
 	free(outs);
 	v = mlirBlockAddArgument(entry, t, loc);
 	array_attr_append(f, "arg_attrs", mlirDictionaryAttrGet(ctx, 0, NULL));
-	snprintf(name, sizeof(name), "gred_in_%ld", (long)nin);
-	array_attr_append(f, "onnx.input_names",
-		mlirStringAttrGet(ctx, mlirStringRefCreateFromCString(name)));
+	snprintf(fresh, sizeof(fresh), "gred_in_%ld", (long)nin);
+	array_attr_append(f, "onnx.input_names", mlirStringAttrGet(ctx,
+		mlirStringRefCreateFromCString(name ? name : fresh)));
 	return v;
 }
 
@@ -489,7 +489,8 @@ MlirValue edit_stand_in(MlirOperation at, MlirType t, const edit_set *dead)
 			mlirDenseElementsAttrSplatGet(st, zero_attr(f32)));
 	}
 	if (!mlirOperationIsNull(func)) {
-		v = add_func_arg(func, t, mlirOperationGetLocation(at));
+		v = edit_func_add_arg(func, t, mlirOperationGetLocation(at),
+			NULL);
 		if (!mlirValueIsNull(v))
 			return v;
 	}

@@ -79,6 +79,12 @@ MlirValue edit_zero(MlirOperation at, MlirType t);
 ** reducer would alias it; the graph's result types follow. */
 void edit_delete(MlirOperation *ops, size_t n);
 
+/* A new trailing argument of type t of func.func f, for an ONNX graph
+** an input named name (NULL: a fresh gred_in_N). Null if f has no
+** entry block or no function type. */
+MlirValue edit_func_add_arg(MlirOperation f, MlirType t, MlirLocation loc,
+	const char *name);
+
 /* Removes arguments of func.func f whose keep[i] is 0 (they must have no
 ** uses): block arguments, function_type, arg_attrs, onnx.input_names. */
 void edit_func_drop_args(MlirOperation f, const int *keep);

@@ -57,6 +57,18 @@ typedef struct pass {
 		size_t begin, size_t end);
 } pass;
 
+/* A cut pass (passes/onnx_cut.c) changes only the chunks [k, n) of its
+** targets (PASS_CUT_TAIL) or [0, k) (PASS_CUT_HEAD), and a bug that
+** survives a cut survives every smaller one as a rule: the driver
+** bisects k instead of running ddmin. pass_cut says which p is. */
+enum {
+	PASS_DDMIN = 0,
+	PASS_CUT_TAIL,
+	PASS_CUT_HEAD
+};
+
+int pass_cut(const pass *p);
+
 /* The passes, coarse to fine, NULL-terminated. */
 extern const pass *const pass_table[];
 

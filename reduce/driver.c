@@ -239,6 +239,89 @@ done:
 }
 
 /*
+** A cut source removes targets from one end only, and a bug that
+** survives a cut as a rule survives every smaller one: the most targets
+** that can go are found by bisection, each interesting cut kept at once
+** and the search going on from it. About log2(n) tests where ddmin would
+** try every chunk; a bug that breaks the rule only makes the cut smaller.
+** One candidate at a time, so the result does not depend on -j.
+*/
+static int bisect(reducer *r, source *src, gred_error *e)
+{
+	reduce_pass_stats *ps = pass_stats(r, src->name);
+	unsigned long runs0 = tester_get_stats(r->t)->runs;
+	double t0 = now_seconds();
+	size_t n = src->count(src), hi = n, mid;
+	gred_buf cand = {0};
+	tester_result res;
+	void *state;
+	int changed = 0, err = 0, m;
+
+	r->pass = src->name;
+	progress(r);
+	/* Removing hi targets (all of them, at first) is taken to fail. */
+	while (hi > 1) {
+		mid = hi / 2;
+		cand.len = 0;
+		state = NULL;
+		m = src->cut == PASS_CUT_TAIL ?
+			src->make(src, n - mid, n, &cand, &state, e) :
+			src->make(src, 0, mid, &cand, &state, e);
+		if (m < 0) {
+			err = -1;
+			break;
+		}
+		if (m == 0 || !shortlex_less(cand.data, cand.len, r->best.data,
+			    r->best.len)) {
+			if (m)
+				src->drop(src, state);
+			hi = mid;
+			continue;
+		}
+		if ((err = tester_run(r->t, &res, cand.data, cand.len, e)) < 0) {
+			src->drop(src, state);
+			break;
+		}
+		if (r->o->trace)
+			r->o->trace(src->name, cand.len, res.interesting, r->o->user);
+		if (!res.interesting) {
+			tester_result_clear(&res);
+			src->drop(src, state);
+			hi = mid;
+			continue;
+		}
+		tester_result_clear(&res);
+		{
+			size_t before = r->best.len;
+
+			if ((err = accept_best(r, &cand, e)) < 0) {
+				src->drop(src, state);
+				break;
+			}
+			src->accept(src, state, &cand);
+			ps->accepted++;
+			ps->bytes_removed += before - r->best.len;
+		}
+		changed = 1;
+		n = src->count(src);
+		hi -= mid;
+		if (hi > n)
+			hi = n;
+		progress(r);
+	}
+	buf_free(&cand);
+	ps->runs += tester_get_stats(r->t)->runs - runs0;
+	ps->seconds += now_seconds() - t0;
+	return err < 0 ? err : changed;
+}
+
+/* One pass over src: bisection for a cut, else ddmin. */
+static int reduce_source(reducer *r, source *src, gred_error *e)
+{
+	return src->cut ? bisect(r, src, e) : ddmin(r, src, e);
+}
+
+/*
 ** Runs sources until a whole round accepts nothing. A source that found
 ** nothing in k rounds in a row sits out the next 2^(k-1) - 1 rounds (at
 ** most 7), so passes that keep failing cost fewer tests; a round that
@@ -274,7 +357,7 @@ static int fixpoint(reducer *r, source **srcs, size_t n, gred_error *e)
 				skipped = 1;
 				continue;
 			}
-			if ((c = ddmin(r, srcs[i], e)) < 0)
+			if ((c = reduce_source(r, srcs[i], e)) < 0)
 				return c;
 			if (c && best_parses(r))
 				return 0;
@@ -341,6 +424,7 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 		srcs[np] = pipeline_reducer_source(r->pipe, (int)np);
 	for (n = 0; pass_table[n] && np + n < REDUCE_MAX_PASSES; n++) {
 		ir_source_init(&is[n], pass_table[n], &f->op, f->format);
+		is[n].base.cut = pass_cut(pass_table[n]);
 		srcs[np + n] = &is[n].base;
 	}
 	/* Rounds with dead-code elimination cascading from every change, then
@@ -356,7 +440,8 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 			is[i].flags = PASS_NO_DCE;
 		c = 0;
 		for (i = 0; i < n; i++) {
-			int k = ddmin(r, srcs[np + i], e);
+			/* A cut leaves no ops unused: nothing new to try. */
+			int k = srcs[np + i]->cut ? 0 : ddmin(r, srcs[np + i], e);
 			if (k < 0) {
 				err = k;
 				goto done;

@@ -19,6 +19,9 @@ struct source {
 	/* Chunks are tried from the last target back: in text, uses follow
 	** definitions, so a user goes before what it uses is tried. */
 	int backward;
+	/* A cut (PASS_CUT_TAIL or PASS_CUT_HEAD of pass.h): the driver
+	** bisects how many targets go from that end, instead of ddmin. */
+	int cut;
 	size_t (*count)(source *s);
 	/* Makes the candidate without targets [begin, end) into out (empty on
 	** entry); *state holds what accept needs. Returns 1 if made, 0 if
