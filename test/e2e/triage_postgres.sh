@@ -48,6 +48,7 @@ sql() { psql "$(url "$1")" -X -At -v ON_ERROR_STOP=1 -c "$2"; }
 sql postgres "CREATE DATABASE fuzz" >/dev/null
 sql postgres "CREATE DATABASE killed" >/dev/null
 sql postgres "CREATE DATABASE merged" >/dev/null
+sql postgres "CREATE DATABASE clean" >/dev/null
 U=$(url fuzz)
 
 # Distinct logs in four folders: corpus logs with a line of their own,
@@ -138,25 +139,51 @@ if "$GRED" triage show --store "$U" "$b2" | grep -q "^bucket     $b1\$"; then pa
 
 # kill -9 during an add: what is committed is whole, and adding again
 # files the rest, each log once. The kill must land before the add ends:
-# wait for a first batch, then kill.
+# wait for a first batch, then kill; if the add was over by then (or had
+# committed nothing), try again on a fresh database, up to 5 times.
+# An add commits every 512 logs: 2,500 more logs make several batches.
+mkdir "$T/big"
+awk -v out="$T/big" '
+  FNR == 1 { n++ }
+  { text[n] = text[n] $0 "\n" }
+  END {
+    for (r = 0; r < 2500; r++) {
+      f = out "/" r ".log"
+      printf "%sbig run %d\n", text[r % n + 1], r > f
+      close(f)
+    }
+  }' "$corpus"/*/*.log
+all=$((total + 2500))
 K=$(url killed)
-"$GRED" triage add --store "$K" "$T"/q0 "$T"/q1 "$T"/q2 "$T"/q3 >/dev/null 2>&1 &
-pid=$!
-tries=0
-while [ "$(sql killed "SELECT COUNT(*) FROM members" 2>/dev/null || echo 0)" -eq 0 ] && [ $tries -lt 400 ]; do
-  sleep 0.05
-  tries=$((tries + 1))
+attempt=0 partial=0 psum=0
+while [ $attempt -lt 5 ]; do
+  attempt=$((attempt + 1))
+  sql postgres "DROP DATABASE IF EXISTS killed WITH (FORCE)" >/dev/null 2>&1
+  sql postgres "CREATE DATABASE killed" >/dev/null
+  "$GRED" triage add --store "$K" "$T"/q0 "$T"/q1 "$T"/q2 "$T"/q3 "$T"/big >/dev/null 2>&1 &
+  pid=$!
+  tries=0
+  while [ "$(sql killed "SELECT COUNT(*) FROM members" 2>/dev/null || echo 0)" -eq 0 ] &&
+        [ $tries -lt 2000 ]; do
+    tries=$((tries + 1))
+  done
+  kill -9 $pid 2>/dev/null || true
+  wait $pid 2>/dev/null || true
+  partial=$(sql killed "SELECT COUNT(*) FROM members" 2>/dev/null || echo 0)
+  psum=$(sql killed "SELECT COALESCE(SUM(count), 0) FROM buckets" 2>/dev/null || echo 0)
+  echo "killed after $partial of $all logs (try $attempt)"
+  [ "$partial" -gt 0 ] && [ "$partial" -lt "$all" ] && break
 done
-kill -9 $pid 2>/dev/null || true
-wait $pid 2>/dev/null || true
-partial=$(sql killed "SELECT COUNT(*) FROM members")
-psum=$(sql killed "SELECT COALESCE(SUM(count), 0) FROM buckets")
-echo "killed after $partial of $total logs"
-if [ "$partial" -gt 0 ] && [ "$partial" -lt "$total" ] && [ "$partial" -eq "$psum" ]; then pass
+if [ "$partial" -gt 0 ] && [ "$partial" -lt "$all" ] && [ "$partial" -eq "$psum" ]; then pass
 else fail "after kill -9: $partial members (want some, not all), counts sum to $psum"; fi
-"$GRED" triage add --store "$K" "$T"/q0 "$T"/q1 "$T"/q2 "$T"/q3 >/dev/null || fail "add after kill -9"
+"$GRED" triage add --store "$K" "$T"/q0 "$T"/q1 "$T"/q2 "$T"/q3 "$T"/big >/dev/null || fail "add after kill -9"
+"$GRED" triage add --store "$(url clean)" "$T"/q0 "$T"/q1 "$T"/q2 "$T"/q3 "$T"/big >/dev/null || fail "clean add"
 sql killed "$partition_sql" | sort >"$T/p.killed"
-if cmp -s "$T/p.pg" "$T/p.killed"; then pass; else fail "add after kill -9 differs from the clean store"; fi
+sql clean "$partition_sql" | sort >"$T/p.clean"
+if [ "$(sql killed "SELECT COUNT(*) FROM members")" -eq "$all" ] &&
+   [ "$(sql killed "SELECT SUM(count) FROM buckets")" -eq "$all" ] &&
+   cmp -s "$T/p.clean" "$T/p.killed"; then pass
+else fail "add after kill -9 differs from a clean add of the same logs"; fi
 
 # kill -9 during a merge into postgres, once it is inside its transaction
 # (its backend has inserted members and waits for the next statement):
