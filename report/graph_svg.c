@@ -4,6 +4,7 @@
 */
 #include "graph_svg.h"
 
+#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -604,6 +605,7 @@ static int svg_render(gred_buf *out, void *arg)
 	unsigned int len = 0;
 	int rc = -1;
 
+	signal(SIGALRM, SIG_DFL);
 	alarm(j->style->seconds);
 	memset(&g, 0, sizeof(g));
 	g.style = j->style;
