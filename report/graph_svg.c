@@ -276,6 +276,23 @@ static void op_label(gred_buf *b, MlirOperation op, int initializer)
 static void draw_block(svg_graph *g, Agraph_t *where, MlirBlock block,
 	MlirOperation skip);
 
+/* A dashed line from op to the border of its region's cluster, so that
+** the region is drawn below its operation. */
+static void tie_region(svg_graph *g, MlirOperation op, Agraph_t *cluster,
+	char *cname)
+{
+	Agnode_t *from = map_get(&g->map, op.ptr), *to = agfstnode(cluster);
+	Agedge_t *e;
+
+	if (!from || !to)
+		return;
+	e = agedge(g->root, from, to, NULL, 1);
+	agsafeset(e, "lhead", cname, "");
+	agsafeset(e, "style", "dashed", "");
+	agsafeset(e, "arrowhead", "none", "");
+	agsafeset(e, "tooltip", "region", "");
+}
+
 /* The regions of op as clusters in where, named after the ONNX
 ** attribute they come from when known (then_branch, body...). */
 static void draw_regions(svg_graph *g, Agraph_t *where, MlirOperation op)
@@ -315,6 +332,7 @@ static void draw_regions(svg_graph *g, Agraph_t *where, MlirOperation op)
 		agsafeset(cluster, "style", "rounded,dashed", "");
 		for (; !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
 			draw_block(g, cluster, b, (MlirOperation){NULL});
+		tie_region(g, op, cluster, cname);
 	}
 }
 
@@ -506,8 +524,8 @@ static void label_edges(Agraph_t *root)
 
 	for (n = agfstnode(root); n; n = agnxtnode(root, n))
 		for (e = agfstout(root, n); e; e = agnxtout(root, e)) {
-			char *t = agget(e, "tooltip");
-			if (t && *t)
+			char *t = agget(e, "tooltip"), *tie = agget(e, "lhead");
+			if (t && *t && !(tie && *tie))
 				agsafeset(e, "label", t, "");
 		}
 }
@@ -522,6 +540,7 @@ static void build_graph(svg_graph *g, MlirOperation module, const char *path)
 	gred_buf title = {0};
 
 	agattr(g->root, AGRAPH, "rankdir", "TB");
+	agattr(g->root, AGRAPH, "compound", "true");
 	agattr(g->root, AGRAPH, "splines", (char *)g->style->splines);
 	agattr(g->root, AGRAPH, "fontname", "Helvetica,Arial,sans-serif");
 	agattr(g->root, AGRAPH, "fontsize", "12");

@@ -96,6 +96,8 @@ static void sarif_message(json_out *j, const char *key, const char *text,
 	json_close(j);
 }
 
+/* A location in the campaign directory: a result's own (id < 0), or a
+** related one numbered id, described by what. */
 static void sarif_location(json_out *j, const char *path, int id,
 	const char *what)
 {
@@ -109,6 +111,12 @@ static void sarif_location(json_out *j, const char *path, int id,
 	json_string(j, "uri", uri);
 	json_string(j, "uriBaseId", SARIF_ROOT);
 	json_close(j);
+	if (id < 0) {
+		/* GitHub code scanning shows a result only with a start line. */
+		json_open(j, "region", '{');
+		json_int(j, "startLine", 1);
+		json_close(j);
+	}
 	json_close(j);
 	if (what)
 		sarif_message(j, "message", what, NULL);

@@ -84,6 +84,9 @@ for i, (r, w) in enumerate(zip(results, want)):
         if urllib.parse.unquote(art.get("uri", "")) != where or \
            art.get("uriBaseId") not in run["originalUriBaseIds"]:
             problems.append("result %d: location %r, want %r" % (i, art, where))
+        # GitHub code scanning needs a start line to show a result.
+        if locs and locs[0]["physicalLocation"].get("region", {}).get("startLine", 0) < 1:
+            problems.append("result %d: no region.startLine" % i)
     elif locs:
         problems.append("result %d: a location without a case: %r" % (i, locs))
     p = r["properties"]
