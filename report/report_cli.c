@@ -11,14 +11,18 @@
 
 #include "cli.h"
 #include "cli_opts.h"
+#include "graph_svg.h"
 #include "report.h"
 #include "run.h"
 #include "triage.h"
 
 #define DEFAULT_DB ".gred/triage.db"
+#define STR(x) #x
+#define XSTR(x) STR(x)
+#define GRAPH_MAX XSTR(REPORT_GRAPH_MAX_NODES)
 
 typedef struct report_cli {
-	const char *db, *output;
+	const char *db, *output, *svg;
 	double timeout;
 } report_cli;
 
@@ -32,25 +36,34 @@ static const cli_opt report_opts[] = {
 		"write the report to FILE (default: stdout)"),
 	CLI_OPT_NUM(CLI_SECONDS, "timeout", 0, OFF(timeout), 0, 604800, "SEC",
 		"stop CMD after SEC seconds (default 120)"),
+	CLI_OPT_STRING("svg", 0, OFF(svg), "IN",
+		"instead, draw the graph of IN (.onnx or .mlir) as SVG"),
 	CLI_OPT_END
 };
 
 static const cli_command report_command = {
 	"report",
 	"report [--db PATH] [-o FILE] BUCKET\n"
-	"report [--db PATH] [-o FILE] CASE [-- CMD [ARGS...]]",
+	"report [--db PATH] [-o FILE] CASE [-- CMD [ARGS...]]\n"
+	"report --svg IN [-o FILE.svg]",
 	"Writes a Markdown report for an issue: how to reproduce the crash, the\n"
 	"minimal input, its triage signature and top frames, and the versions\n"
 	"of gred and of the compiler. BUCKET is a bucket of the triage store (its\n"
 	"number or a prefix of its signature); the report shows its smallest\n"
 	"case, and reproduces it with the command of a `gred triage run` member.\n"
 	"CASE is a file, such as a reduced case: the bucket whose smallest case\n"
-	"it is, or, given -- CMD [ARGS...], the crash of `CMD ARGS... CASE`.\n",
+	"it is, or, given -- CMD [ARGS...], the crash of `CMD ARGS... CASE`.\n"
+	"\n"
+	"With --svg, it draws the graph of IN instead, laid out by graphviz: an\n"
+	"ONNX model's graph, or an MLIR file's main function, one box per\n"
+	"operation and one edge per use, labelled with the tensor's type (the\n"
+	"first " GRAPH_MAX " nodes of a bigger graph).\n",
 	report_opts,
 	NULL,
 	"gred report 3 > issue.md\n"
 	"gred report -o issue.md crash.reduced.mlir -- mlir-opt-19 --remove-dead-values\n"
-	"gred report --db bugs.db b07337f1",
+	"gred report --db bugs.db b07337f1\n"
+	"gred report --svg crash.reduced.onnx -o graph.svg",
 	-1,
 };
 
@@ -255,7 +268,7 @@ done:
 
 int report_main(int argc, char **argv)
 {
-	report_cli cl = {NULL, NULL, 120};
+	report_cli cl = {NULL, NULL, NULL, 120};
 	cli_args args;
 	triage_store *s = NULL;
 	triage_bucket b;
@@ -269,6 +282,17 @@ int report_main(int argc, char **argv)
 	if (cli_parse(&args, &report_command, &cl, argc, argv) < 0) {
 		cli_args_free(&args);
 		return args.status;
+	}
+	if (cl.svg) {
+		if (args.noperands) {
+			rc = cli_usage_error(&report_command, "--svg takes no BUCKET or CASE");
+			goto done;
+		}
+		if (report_graph_svg(&md, cl.svg, &e) < 0) {
+			rc = cli_fail("%s", e.msg);
+			goto done;
+		}
+		goto write;
 	}
 	ncmd = args.dashdash ? args.noperands - args.tail : 0;
 	if (args.noperands - ncmd != 1) {
@@ -324,6 +348,7 @@ int report_main(int argc, char **argv)
 		if (rc)
 			goto done;
 	}
+write:
 	if (cl.output) {
 		if (file_write_atomic(cl.output, md.data, md.len, &e) < 0) {
 			rc = cli_fail("%s", e.msg);
