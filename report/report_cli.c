@@ -311,7 +311,7 @@ int report_main(int argc, char **argv)
 		if (rc)
 			goto done;
 	} else {
-		if (!db || stat(db, &st) < 0) {
+		if (!db || (!triage_store_is_url(db) && stat(db, &st) < 0)) {
 			rc = cli_fail("no triage store: %s (gred triage add or run files "
 				"crashes into one; --db names one)", db ? db :
 				DEFAULT_DB " is not in this directory or a parent");
