@@ -345,6 +345,17 @@ void tri_norm_message(gred_buf *out, const char *s, size_t n, int mode)
 				continue;
 			}
 		}
+		if (mode == NORM_VALUES && tokstart && starts(s + i, n - i, "name (")) {
+			/* a node name copied from the model: onnxruntime's "Op with
+			** name (n4/MatmulTransposeFusion/) domain (...)" */
+			const char *q = memchr(s + i, ')', n - i);
+			if (q && q - (s + i) <= 200 && !memchr(s + i + 6, ' ',
+			    (size_t)(q - (s + i + 6)))) {
+				buf_puts(out, "name (?)");
+				i = (size_t)(q - s) + 1;
+				continue;
+			}
+		}
 		if (mode != NORM_VERBATIM && i > 0 && s[i - 1] == '\'' &&
 		    (starts(s + i, n - i, "struct ") || starts(s + i, n - i, "class ") ||
 		     starts(s + i, n - i, "union ") || starts(s + i, n - i, "enum "))) {

@@ -449,6 +449,17 @@ static void test_triage__node_and_onnxruntime_errors(void **state)
 		"    at process.processImmediate (node:internal/timers:483:21)\n",
 		"node:Error", "Failed to load model because protobuf parsing failed.",
 		"backend.js:OnnxruntimeSessionHandler", "backend.js:Immediate.<anonymous>", NULL);
+	/* Node names copied from the model go, the op and domain stay. */
+	expect_sig("Error: Failed to find kernel for com.microsoft.FusedMatMul(1) "
+		"(node:'n4/MatmulTransposeFusion/' ep:'CPUExecutionProvider'). Op with "
+		"name (n4/MatmulTransposeFusion/) domain (com.microsoft) and type "
+		"(FusedMatMul) kernel is not supported.\n"
+		"    at new OnnxruntimeSessionHandler (/x/node_modules/onnxruntime-node/dist/backend.js:27:92)\n"
+		"    at Immediate.<anonymous> (/x/node_modules/onnxruntime-node/dist/backend.js:64:29)\n",
+		"node:Error", "Failed to find kernel for com.microsoft.FusedMatMul(N) "
+		"(node:'?' ep:'?'). Op with name (?) domain (com.microsoft) and type "
+		"(FusedMatMul) kernel is not supported.",
+		"backend.js:OnnxruntimeSessionHandler", "backend.js:Immediate.<anonymous>", NULL);
 	/* An "Error:" line with no stack under it is not a Node.js report. */
 	{
 		triage_sig s = sig_of("Error: could not open file\n", 0);
