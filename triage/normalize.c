@@ -345,13 +345,16 @@ void tri_norm_message(gred_buf *out, const char *s, size_t n, int mode)
 				continue;
 			}
 		}
-		if (mode == NORM_VALUES && tokstart && starts(s + i, n - i, "name (")) {
+		if (mode == NORM_VALUES && tokstart && (starts(s + i, n - i, "name (") ||
+		    starts(s + i, n - i, "Node ("))) {
 			/* a node name copied from the model: onnxruntime's "Op with
-			** name (n4/MatmulTransposeFusion/) domain (...)" */
+			** name (n4/MatmulTransposeFusion/) domain (...)", "Node (n6)
+			** Op (MatMul)" */
 			const char *q = memchr(s + i, ')', n - i);
 			if (q && q - (s + i) <= 200 && !memchr(s + i + 6, ' ',
 			    (size_t)(q - (s + i + 6)))) {
-				buf_puts(out, "name (?)");
+				buf_append(out, s + i, 6);
+				buf_puts(out, "?)");
 				i = (size_t)(q - s) + 1;
 				continue;
 			}
