@@ -3,8 +3,7 @@
 # bucket with its message and case sizes, and the time from a finding to
 # its finished report (median and maximum over the buckets).
 #   bench/fuzz_bench.sh [TIME [JOBS [OUT]]]      default: 10m, 2, build/fuzz-bench
-# The target is scripts/fuzz_ort.js (crash and diff-opt oracles) when it is
-# there, else a cmd: target failing on any ORT error (crash oracle only).
+# The target is scripts/fuzz_ort.js with the crash and diff-opt oracles.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=${GRED_BUILD:-"$top/build"}
@@ -14,26 +13,7 @@ out=${3:-"$build/fuzz-bench"}
 gred="$build/gred"
 
 rm -rf "$out"
-if [ -f "$top/scripts/fuzz_ort.js" ]; then
-  set -- --target ort --oracle crash,diff-opt
-else
-  js="$build/ort_one.js"
-  cat >"$js" <<JS
-'use strict';
-const fs = require('fs');
-const ort = require(process.env.GRED_ORT || '$top/.deps/ort/node_modules/onnxruntime-node');
-const { graphInputs, randomTensor } = require('$top/scripts/ort_model.js');
-(async () => {
-  const buf = fs.readFileSync(process.argv[2]);
-  const feeds = {};
-  for (const i of graphInputs(buf)) feeds[i.name] = randomTensor(ort, i.type, i.dims);
-  const s = await ort.InferenceSession.create(buf, { logSeverityLevel: 4 });
-  await s.run(feeds);
-})().catch((err) => { console.error(err && err.stack || String(err)); process.exit(1); });
-JS
-  set -- --target "cmd:node '$js' {}"
-fi
-"$gred" fuzz "$@" --seed "${SEED:-1}" --time "$time" -j "$jobs" --out "$out" \
+"$gred" fuzz --target ort --oracle crash,diff-opt --seed "${SEED:-1}" --time "$time" -j "$jobs" --out "$out" \
   ${OPS:+--ops "$OPS"} ${NODES:+--nodes "$NODES"} 2>"$out.log" || true
 tail -n 1 "$out.log"
 

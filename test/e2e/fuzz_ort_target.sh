@@ -10,19 +10,7 @@ need_ort
 need_python_onnx
 need_cmd sqlite3
 
-cat >"$T/ort_one.js" <<JS
-'use strict';
-const fs = require('fs');
-const ort = require('$ORT_DIR');
-const { graphInputs, randomTensor } = require('$GRED_SRC/scripts/ort_model.js');
-(async () => {
-  const buf = fs.readFileSync(process.argv[2]);
-  const feeds = {};
-  for (const i of graphInputs(buf)) feeds[i.name] = randomTensor(ort, i.type, i.dims);
-  const s = await ort.InferenceSession.create(buf, { logSeverityLevel: 4 });
-  await s.run(feeds);
-})().catch((err) => { console.error(err && err.stack || String(err)); process.exit(1); });
-JS
+ort_one() { GRED_ORT="$ORT_DIR" node "$GRED_SRC/test/lib/ort_one.js" "$@"; }
 
 "$GRED" fuzz --target ort --oracle crash,diff-opt --seed 1 -n 3 -j 2 --nodes 12 \
   --ops Relu,Clip,ReduceSum,Add,Mul,Conv,Cast,Sub --out "$T/run" >"$T/out" 2>"$T/err" ||
@@ -33,7 +21,7 @@ id=$(sqlite3 "$T/run/.gred/triage.db" \
 b="$T/run/buckets/$id"
 if [ -n "$id" ] && [ -f "$b/reduced.onnx" ]; then
   set +e
-  node "$T/ort_one.js" "$b/reduced.onnx" 2>"$T/ort.err"
+  ort_one "$b/reduced.onnx" 2>"$T/ort.err"
   rc=$?
   set -e
   [ "$rc" -eq 1 ] && grep -q "ValidateNoTransposeReduce" "$T/ort.err" && pass ||
