@@ -136,24 +136,6 @@ static const cli_command fuzz_command = {
 
 static volatile sig_atomic_t fuzz_stop;
 
-static void on_signal(int sig)
-{
-	(void)sig;
-	fuzz_stop = 1;
-}
-
-static void catch_signals(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-}
-
 static int exists(const char *path)
 {
 	struct stat st;
@@ -294,7 +276,7 @@ int fuzz_main(int argc, char **argv)
 	if (cl.report) {
 		rc = fuzz_campaign_report(&o, &e) < 0 ? cli_fail("%s", e.msg) : 0;
 	} else {
-		catch_signals();
+		cli_catch_stop(&fuzz_stop);
 		rc = fuzz_campaign_run(&o, &fuzz_stop, &e);
 		rc = rc == PROC_CANCELLED ? 130 : rc < 0 ? cli_fail("%s", e.msg) : 0;
 	}

@@ -19,24 +19,11 @@
 
 static volatile sig_atomic_t interrupted;
 
-static void on_signal(int sig)
-{
-	(void)sig;
-	interrupted = 1;
-}
-
 /* Ctrl-C, kill and a closed terminal stop the tests and leave the best
 ** file so far; installed before the first child runs. */
 static void catch_interrupts(void)
 {
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	cli_catch_stop(&interrupted);
 	signal(SIGPIPE, SIG_IGN);
 }
 

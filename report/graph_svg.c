@@ -467,6 +467,21 @@ static MlirOperation main_function(MlirOperation module, size_t *others)
 	return best;
 }
 
+/* Puts the label of the function's i-th input or output in g->text: its
+** name from the names attribute when there is one, else the fallback
+** format filled in with i. */
+static void port_label(svg_graph *g, MlirOperation func, const char *names,
+		       intptr_t i, const char *fallback)
+{
+	MlirStringRef name = str_elem(func, names, i);
+
+	g->text.len = 0;
+	if (name.data)
+		label_append(&g->text, name.data, name.length, LABEL_CHARS);
+	else
+		buf_printf(&g->text, fallback, (long)i);
+}
+
 /* The inputs of the function (its block's arguments), named by
 ** onnx.input_names when the function has them. */
 static void draw_inputs(svg_graph *g, MlirOperation func, MlirBlock block)
@@ -475,14 +490,9 @@ static void draw_inputs(svg_graph *g, MlirOperation func, MlirBlock block)
 
 	for (i = 0; i < mlirBlockGetNumArguments(block); i++) {
 		MlirValue arg = mlirBlockGetArgument(block, i);
-		MlirStringRef name = str_elem(func, "onnx.input_names", i);
 		Agnode_t *n;
 
-		g->text.len = 0;
-		if (name.data)
-			label_append(&g->text, name.data, name.length, LABEL_CHARS);
-		else
-			buf_printf(&g->text, "%%arg%ld", (long)i);
+		port_label(g, func, "onnx.input_names", i, "%%arg%ld");
 		buf_puts(&g->text, "\\n");
 		type_text(&g->text, mlirValueGetType(arg));
 		n = new_node(g, g->root, "invhouse", "#dcefdc", g->max);
@@ -498,14 +508,9 @@ static void draw_outputs(svg_graph *g, MlirOperation func, MlirOperation ret)
 
 	for (i = 0; i < mlirOperationGetNumOperands(ret); i++) {
 		MlirValue v = mlirOperationGetOperand(ret, i);
-		MlirStringRef name = str_elem(func, "onnx.output_names", i);
 		Agnode_t *n;
 
-		g->text.len = 0;
-		if (name.data)
-			label_append(&g->text, name.data, name.length, LABEL_CHARS);
-		else
-			buf_printf(&g->text, "result %ld", (long)i);
+		port_label(g, func, "onnx.output_names", i, "result %ld");
 		n = new_node(g, g->root, "house", "#f9dede", g->max);
 		if (n)
 			add_edge(g, v, n);

@@ -5,6 +5,8 @@
 #ifndef GRED_CLI_H
 #define GRED_CLI_H
 
+#include <signal.h>
+
 int convert_main(int argc, char **argv);
 int reduce_main(int argc, char **argv);
 int triage_main(int argc, char **argv);
@@ -17,5 +19,10 @@ int fuzz_main(int argc, char **argv);
 
 /* Prints "gred: msg" to stderr and returns 1 (for `return cli_fail(...)`). */
 int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Makes Ctrl-C, kill and a closed terminal (SIGINT, SIGTERM, SIGHUP) set
+** *flag instead of ending the process, so long work can stop cleanly and
+** leave its partial results. One flag per process: the last call wins. */
+void cli_catch_stop(volatile sig_atomic_t *flag);
 
 #endif

@@ -80,12 +80,15 @@ run_case() {
 
 for scen in timeout int kill9; do
   case $scen in timeout) rc_reduce=1 rc_triage=1;; int) rc_reduce=130 rc_triage=130;; kill9) rc_reduce=137 rc_triage=137;; esac
+  # A timeout long enough that a loaded machine still reaches the hang
+  # before it, except where the timeout itself is what ends gred.
+  if [ $scen = timeout ]; then to=1; else to=120; fi
   # Timeouts: the reduce test hangs on the input itself.
   if [ $scen = timeout ]; then touch "$T/hang-all"; else rm -f "$T/hang-all"; fi
-  run_case script $scen $rc_reduce reduce -j 2 --timeout 1 -o "$T/out.mlir" "$T/in.mlir" "$T/test.sh"
-  run_case same-crash $scen $rc_reduce reduce -j 2 --timeout 1 -o "$T/out.mlir" "$T/in.mlir" --same-crash -- "$T/hang.sh"
-  run_case match $scen $rc_reduce reduce -j 2 --timeout 1 -o "$T/out.mlir" "$T/in.mlir" --match crash -- "$T/hang.sh"
-  run_case triage-run $scen $rc_triage triage run --db "$T/db" --timeout 1 -- "$T/hang.sh"
+  run_case script $scen $rc_reduce reduce -j 2 --timeout $to -o "$T/out.mlir" "$T/in.mlir" "$T/test.sh"
+  run_case same-crash $scen $rc_reduce reduce -j 2 --timeout $to -o "$T/out.mlir" "$T/in.mlir" --same-crash -- "$T/hang.sh"
+  run_case match $scen $rc_reduce reduce -j 2 --timeout $to -o "$T/out.mlir" "$T/in.mlir" --match crash -- "$T/hang.sh"
+  run_case triage-run $scen $rc_triage triage run --db "$T/db" --timeout $to -- "$T/hang.sh"
   rm -rf "$R/.git/gred-bisect.state"
   if [ $scen = timeout ]; then
     run_case bisect $scen 1 bisect --repo "$R" --good "$GOOD" --bad "$BAD" --build true --timeout 1 -- sh "$T/hang.sh"
