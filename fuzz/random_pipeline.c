@@ -108,7 +108,8 @@ static const pass_row optional_passes[] = {
 	{"convert-vector-to-scf", LOOPS, LOOPS, MODULE},
 	{"arith-expand", LOOPS, LLVM, MODULE},
 	{"arith-unsigned-when-equivalent", TENSORS, LOOPS, MODULE},
-	{"arith-int-narrowing", LOOPS, LOOPS, MODULE},
+	{"arith-int-narrowing{int-bitwidths-supported=8,16,32}", LOOPS, LOOPS,
+		MODULE},
 	{"math-uplift-to-fma", TENSORS, LOOPS, MODULE},
 };
 
