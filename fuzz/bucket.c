@@ -339,6 +339,7 @@ static int write_report(fuzz_campaign *c, const char *id, const char *best,
 		interrupted ? " The reduction was interrupted; this is its best "
 		"case so far (`gred fuzz --resume` goes on)." : "");
 	fuzz_target_versions(&versions, &c->target);
+	fuzz_target_case_lines(&versions, &c->target, best);
 	buf_printf(&versions, "oracle: %s\n", oracle);
 	memset(&rc, 0, sizeof(rc));
 	rc.tool = target_title(&c->target, &title);

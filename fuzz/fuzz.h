@@ -71,6 +71,11 @@ char *fuzz_target_test_script(const fuzz_target *t, const char *gred,
 /* "name: version" lines of what t runs, appended to out. */
 void fuzz_target_versions(gred_buf *out, const fuzz_target *t);
 
+/* Lines about one case of t appended to out: the pass pipeline an
+** mlir-opt:random case carries ("pipeline (N passes): ..."). */
+void fuzz_target_case_lines(gred_buf *out, const fuzz_target *t,
+	const char *case_path);
+
 /* What one run of a target means. */
 typedef enum fuzz_verdict_kind {
 	FUZZ_PASS,        /* ran, every oracle held */
@@ -167,5 +172,13 @@ int fuzz_guided(const fuzz_options *o);
 
 int fuzz_generate(gred_buf *out, const fuzz_options *o, const char *ext,
 	long k, gred_error *e);
+
+/* The mlir-opt:random target: every model carries its own pass pipeline,
+** drawn from its seed out of a table of the passes that apply to TOSA
+** programs and their lowerings, in an mlir_reproducer block at its end
+** (so `mlir-opt --run-reproducer` and `gred reduce` read it there). */
+int fuzz_pipeline_is_random(const char *target);
+char *fuzz_pipeline_draw(uint64_t seed);
+void fuzz_pipeline_block(gred_buf *out, const char *pipeline);
 
 #endif

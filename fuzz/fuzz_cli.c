@@ -61,7 +61,8 @@ static int parse_duration(void *dest, const char *value)
 
 static const cli_opt fuzz_opts[] = {
 	CLI_OPT_STRING("target", 't', OFF(target), "TARGET",
-		"what runs each model: ort[:VERSION][:OPT], mlir-opt:PIPELINE\n"
+		"what runs each model: ort[:VERSION][:OPT], mlir-opt:PIPELINE,\n"
+		"mlir-opt:random (a pass pipeline drawn per model)\n"
 		"or cmd:'CMD {}' ({} is the model file)"),
 	CLI_OPT_STRING("oracle", 0, OFF(oracle), "LIST",
 		"crash,diff-opt,diff-version[:VERSION2] (default crash)"),
@@ -126,6 +127,7 @@ static const cli_command fuzz_command = {
 	"gred fuzz --target ort --oracle crash,diff-opt --time 10m -j 4 --out ort-run\n"
 	"gred fuzz --target ort:1.20.1:basic --oracle diff-version:1.19.2 -n 500\n"
 	"gred fuzz --target mlir-opt:--tosa-to-linalg -n 1000 --out tosa-run\n"
+	"gred fuzz --target mlir-opt:random --time 30m -j 2 --out mlir-run\n"
 	"gred fuzz --target cmd:'./my-compiler {}' --seed 7 -n 200\n"
 	"gred fuzz --target ort --mcts --mutate 2 --skeleton residual --time 10m\n"
 	"gred fuzz --target ort --shard 3/16 --out /shared/run   # one of 16 workers\n"

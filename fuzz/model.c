@@ -2,6 +2,7 @@
 ** The models of a campaign: model k is generated from its own seed, so it
 ** is the same whatever -j, --shard or --resume, and needs no model before.
 */
+#include <stdlib.h>
 #include <string.h>
 
 #include "fuzz.h"
@@ -58,6 +59,11 @@ int fuzz_generate(gred_buf *out, const fuzz_options *o, const char *ext,
 			return -1;
 		err = tosa_gen_program(t, out, e);
 		tosa_gen_free(t);
+		if (err == 0 && fuzz_pipeline_is_random(o->target)) {
+			char *p = fuzz_pipeline_draw(go.seed);
+			fuzz_pipeline_block(out, p);
+			free(p);
+		}
 		return err;
 	} else {
 		gen *g;

@@ -96,7 +96,9 @@ int fuzz_target_parse(fuzz_target *out, const char *spec, const char *oracle,
 	if (!strncmp(spec, "mlir-opt:", 9)) {
 		out->kind = FUZZ_TARGET_MLIR_OPT;
 		out->ext = "mlir";
-		out->pipeline = xstrdup(spec + 9);
+		/* random: each model's own pipeline, in its reproducer block */
+		out->pipeline = xstrdup(fuzz_pipeline_is_random(spec) ?
+			"--run-reproducer" : spec + 9);
 		if (!*out->pipeline) {
 			gred_errorf(e, "--target mlir-opt:PIPELINE: no pipeline");
 			goto fail;
@@ -131,7 +133,7 @@ int fuzz_target_parse(fuzz_target *out, const char *spec, const char *oracle,
 		return 0;
 	}
 	gred_errorf(e, "--target %s: unknown target (ort[:VERSION][:OPT], "
-		"mlir-opt:PIPELINE or cmd:'CMD {}')", spec);
+		"mlir-opt:PIPELINE, mlir-opt:random or cmd:'CMD {}')", spec);
 fail:
 	fuzz_target_free(out);
 	return -1;
@@ -379,7 +381,11 @@ void fuzz_target_versions(gred_buf *out, const fuzz_target *t)
 		break;
 	case FUZZ_TARGET_MLIR_OPT:
 		report_tool_version(out, "mlir-opt-19");
-		buf_printf(out, "pipeline: %s\n", t->pipeline);
+		if (fuzz_pipeline_is_random(t->spec))
+			buf_puts(out, "pipeline: drawn per model, in the case's "
+				"mlir_reproducer block\n");
+		else
+			buf_printf(out, "pipeline: %s\n", t->pipeline);
 		break;
 	case FUZZ_TARGET_CMD:
 		buf_printf(out, "command: %s\n", t->cmd);
@@ -522,4 +528,64 @@ int fuzz_target_run(fuzz_verdict *out, const fuzz_target *t, const char *file,
 	free(err_path);
 	fuzz_argv_free(argv);
 	return err;
+}
+
+/* The pipeline in the mlir_reproducer block at the end of text, or NULL. */
+static char *block_pipeline(const char *text)
+{
+	const char *open = NULL, *p, *q;
+	gred_buf b = {0};
+
+	for (p = text; (p = strstr(p, "{-#")); p += 3)
+		open = p;
+	if (!open || !strstr(open, "mlir_reproducer") ||
+	    !(p = strstr(open, "pipeline:")) || !(p = strchr(p, '"')))
+		return NULL;
+	for (q = p + 1; *q && *q != '"'; q++) {
+		if (*q == '\\' && q[1])
+			q++;
+		buf_append(&b, q, 1);
+	}
+	return *q == '"' ? (b.data ? b.data : xstrdup("")) : (buf_free(&b), NULL);
+}
+
+/* Passes in a pipeline: names not followed by a nested list. */
+static int count_passes(const char *p)
+{
+	int n = 0, in_name = 0, depth = 0;
+
+	for (; *p; p++) {
+		if (*p == '{')
+			depth++;
+		else if (*p == '}')
+			depth--;
+		if (depth)
+			continue;
+		if (*p == '(')
+			n -= in_name, in_name = 0;
+		else if (*p == ',' || *p == ')')
+			in_name = 0;
+		else if (*p != ' ' && *p != '}' && !in_name)
+			in_name = 1, n++;
+	}
+	return n;
+}
+
+void fuzz_target_case_lines(gred_buf *out, const fuzz_target *t,
+	const char *case_path)
+{
+	char *text = NULL, *pipeline;
+	size_t len;
+	gred_error e;
+
+	if (!fuzz_pipeline_is_random(t->spec) ||
+	    file_read(&text, &len, case_path, 16 << 20, &e) < 0)
+		return;
+	if ((pipeline = block_pipeline(text))) {
+		int n = count_passes(pipeline);
+		buf_printf(out, "pipeline (%d pass%s): %s\n", n, n == 1 ? "" : "es",
+			pipeline);
+		free(pipeline);
+	}
+	free(text);
 }

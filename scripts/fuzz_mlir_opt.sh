@@ -5,7 +5,9 @@
 # PIPELINE is either mlir-opt flags, when it starts with "-" (split on
 # blanks: "--allow-unregistered-dialect --remove-dead-values"), or a textual
 # pass pipeline given as --pass-pipeline ("builtin.module(canonicalize)");
-# "" only parses and verifies. The file goes on stdin, with an empty
+# "" only parses and verifies. "--run-reproducer" runs the pipeline of
+# the mlir_reproducer block at the file's end (the mlir-opt:random target
+# of `gred fuzz` writes one into each model). The file goes on stdin, with an empty
 # environment, no address-space randomisation (setarch -R), one thread
 # and no IR dump after a failure, so that a crash and its log are stable.
 # MLIR_OPT names the binary (default mlir-opt-19 on PATH).
@@ -63,9 +65,17 @@ timeout -k 5 "$timeout_s" setarch -R env -i "$mlir_opt" --mlir-disable-threading
   <"$file" >/dev/null 2>"$log"
 rc=$?
 
+# What ran, for the log: the block's pipeline under --run-reproducer.
+shown=${pipeline:-(no passes)}
+case " $pipeline " in
+*" --run-reproducer "*)
+  block=$(sed -n 's/^ *pipeline: *"\(.*\)",\{0,1\} *$/\1/p' "$file" | tail -n 1)
+  [ -n "$block" ] && shown="--pass-pipeline='$block' (the file's mlir_reproducer block)" ;;
+esac
+
 crash() {
   echo "gred-oracle: crash"
-  echo "gred-fuzz-mlir: $mlir_opt ${pipeline:-(no passes)} < $file: $1"
+  echo "gred-fuzz-mlir: $mlir_opt $shown < $file: $1"
   cat "$log"
   [ -n "${2:-}" ] && echo "$2"
 } >&2

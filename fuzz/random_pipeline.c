@@ -1,0 +1,263 @@
+/*
+** Random pass pipelines for the mlir-opt:random target: the passes of
+** mlir-opt-19 that apply to generated TOSA programs and to what they lower
+** to, as a table, and the draw of one pipeline per model from its seed.
+*/
+#include <string.h>
+
+#include "fuzz.h"
+#include "rng.h"
+
+/*
+** A program goes down the stages in order; a pipeline stops at a drawn
+** one. Between two stages runs one lowering step (one of its variants);
+** in a stage run a few optional passes drawn from those whose range holds
+** it. Passes marked FUNC only run nested in func.func(...), as mlir-opt
+** refuses them on the module.
+*/
+enum stage { TOSA, TENSORS, BUFFERS, LOOPS, LLVM, NSTAGES };
+enum anchor { MODULE, FUNC };
+
+typedef struct pass_row {
+	const char *text;          /* name{options}, as in a pipeline */
+	unsigned char from, to;    /* the stages it runs in */
+	unsigned char anchor;
+} pass_row;
+
+static const pass_row optional_passes[] = {
+	/* anywhere */
+	{"canonicalize", TOSA, LLVM, MODULE},
+	{"canonicalize{region-simplify=aggressive}", TOSA, LLVM, MODULE},
+	{"canonicalize{top-down=false}", TOSA, LLVM, MODULE},
+	{"cse", TOSA, LLVM, MODULE},
+	{"sccp", TOSA, LLVM, MODULE},
+	{"remove-dead-values", TOSA, LOOPS, MODULE},
+	{"symbol-dce", TOSA, LLVM, MODULE},
+	{"symbol-privatize", TOSA, LOOPS, MODULE},
+	{"inline", TOSA, LOOPS, MODULE},
+	{"loop-invariant-code-motion", TOSA, LLVM, MODULE},
+	{"control-flow-sink", TOSA, LOOPS, MODULE},
+	{"topological-sort", TOSA, LOOPS, MODULE},
+	{"mem2reg", BUFFERS, LLVM, MODULE},
+	{"sroa", LLVM, LLVM, MODULE},
+	/* TOSA */
+	{"tosa-optional-decompositions", TOSA, TOSA, FUNC},
+	{"tosa-layerwise-constant-fold", TOSA, TOSA, FUNC},
+	{"tosa-infer-shapes", TOSA, TOSA, FUNC},
+	{"tosa-make-broadcastable", TOSA, TOSA, FUNC},
+	/* linalg on tensors */
+	{"linalg-fuse-elementwise-ops", TENSORS, TENSORS, MODULE},
+	{"linalg-generalize-named-ops", TENSORS, BUFFERS, MODULE},
+	{"linalg-fold-unit-extent-dims", TENSORS, TENSORS, MODULE},
+	{"linalg-fold-unit-extent-dims{use-rank-reducing-slices}", TENSORS,
+		TENSORS, MODULE},
+	{"linalg-inline-scalar-operands", TENSORS, BUFFERS, MODULE},
+	{"linalg-specialize-generic-ops", TENSORS, BUFFERS, MODULE},
+	{"linalg-named-op-conversion", TENSORS, TENSORS, MODULE},
+	{"linalg-detensorize", TENSORS, TENSORS, FUNC},
+	{"eliminate-empty-tensors", TENSORS, TENSORS, MODULE},
+	{"empty-tensor-to-alloc-tensor", TENSORS, TENSORS, MODULE},
+	{"fold-tensor-subset-ops", TENSORS, TENSORS, MODULE},
+	{"loop-invariant-subset-hoisting", TENSORS, TENSORS, MODULE},
+	{"convert-tensor-to-linalg", TENSORS, TENSORS, MODULE},
+	/* buffers */
+	{"buffer-hoisting", BUFFERS, LOOPS, FUNC},
+	{"buffer-loop-hoisting", BUFFERS, LOOPS, FUNC},
+	{"promote-buffers-to-stack", BUFFERS, LOOPS, FUNC},
+	{"buffer-results-to-out-params", BUFFERS, BUFFERS, MODULE},
+	{"drop-equivalent-buffer-results", BUFFERS, BUFFERS, MODULE},
+	{"ownership-based-buffer-deallocation", BUFFERS, BUFFERS, MODULE},
+	{"buffer-deallocation-simplification", BUFFERS, LOOPS, MODULE},
+	{"bufferization-lower-deallocations", BUFFERS, LOOPS, MODULE},
+	{"fold-memref-alias-ops", BUFFERS, LOOPS, MODULE},
+	{"expand-realloc", BUFFERS, LOOPS, MODULE},
+	{"memref-expand", BUFFERS, LOOPS, MODULE},
+	/* loops: affine (after convert-linalg-to-affine-loops) and scf */
+	{"affine-loop-fusion", LOOPS, LOOPS, MODULE},
+	{"affine-loop-fusion{mode=producer}", LOOPS, LOOPS, MODULE},
+	{"affine-loop-fusion{mode=sibling}", LOOPS, LOOPS, MODULE},
+	{"affine-loop-fusion{fusion-maximal}", LOOPS, LOOPS, MODULE},
+	{"affine-scalrep", LOOPS, LOOPS, FUNC},
+	{"affine-loop-invariant-code-motion", LOOPS, LOOPS, FUNC},
+	{"affine-loop-normalize", LOOPS, LOOPS, FUNC},
+	{"affine-loop-normalize{promote-single-iter}", LOOPS, LOOPS, FUNC},
+	{"affine-loop-unroll{unroll-factor=2}", LOOPS, LOOPS, FUNC},
+	{"affine-loop-unroll{unroll-full}", LOOPS, LOOPS, FUNC},
+	{"affine-loop-unroll-jam", LOOPS, LOOPS, FUNC},
+	{"affine-loop-tile{tile-size=4}", LOOPS, LOOPS, FUNC},
+	{"affine-super-vectorize{virtual-vector-size=4}", LOOPS, LOOPS, FUNC},
+	{"affine-super-vectorize{virtual-vector-size=8 vectorize-reductions}",
+		LOOPS, LOOPS, FUNC},
+	{"affine-data-copy-generate", LOOPS, LOOPS, FUNC},
+	{"affine-pipeline-data-transfer", LOOPS, LOOPS, FUNC},
+	{"affine-parallelize", LOOPS, LOOPS, FUNC},
+	{"affine-simplify-structures", LOOPS, LOOPS, FUNC},
+	{"affine-loop-coalescing", LOOPS, LOOPS, FUNC},
+	{"affine-expand-index-ops", LOOPS, LOOPS, MODULE},
+	{"scf-for-loop-canonicalization", LOOPS, LOOPS, MODULE},
+	{"scf-for-loop-peeling", LOOPS, LOOPS, MODULE},
+	{"scf-for-loop-range-folding", LOOPS, LOOPS, MODULE},
+	{"scf-for-loop-specialization", LOOPS, LOOPS, MODULE},
+	{"scf-for-to-while", LOOPS, LOOPS, MODULE},
+	{"scf-parallel-loop-fusion", LOOPS, LOOPS, MODULE},
+	{"scf-parallel-loop-tiling{parallel-loop-tile-sizes=4}", LOOPS, LOOPS,
+		MODULE},
+	{"scf-parallel-loop-specialization", LOOPS, LOOPS, MODULE},
+	{"lower-vector-multi-reduction", LOOPS, LOOPS, FUNC},
+	{"lower-vector-mask", LOOPS, LOOPS, FUNC},
+	{"convert-vector-to-scf", LOOPS, LOOPS, MODULE},
+	{"arith-expand", LOOPS, LLVM, MODULE},
+	{"arith-unsigned-when-equivalent", TENSORS, LOOPS, MODULE},
+	{"arith-int-narrowing{int-bitwidths-supported=8,16,32}", LOOPS, LOOPS,
+		MODULE},
+	{"math-uplift-to-fma", TENSORS, LOOPS, MODULE},
+};
+
+/* The lowering steps: step s goes from stage s to s + 1; each row is one
+** pass of one variant, the variants of a step numbered from 0. */
+typedef struct step_row {
+	unsigned char step, variant;
+	const char *text;
+	unsigned char anchor;
+} step_row;
+
+static const step_row steps[] = {
+	{TOSA, 0, "tosa-to-linalg-named", FUNC},
+	{TOSA, 0, "tosa-to-linalg", FUNC},
+	{TOSA, 0, "tosa-to-arith{include-apply-rescale=true}", FUNC},
+	{TOSA, 0, "tosa-to-tensor", FUNC},
+	{TENSORS, 0, "one-shot-bufferize{bufferize-function-boundaries "
+		"allow-return-allocs-from-loops}", MODULE},
+	{TENSORS, 1, "one-shot-bufferize{bufferize-function-boundaries "
+		"allow-return-allocs-from-loops "
+		"function-boundary-type-conversion=identity-layout-map}", MODULE},
+	{TENSORS, 2, "one-shot-bufferize{bufferize-function-boundaries "
+		"allow-return-allocs-from-loops copy-before-write}", MODULE},
+	{TENSORS, 3, "one-shot-bufferize{bufferize-function-boundaries "
+		"allow-return-allocs-from-loops "
+		"unknown-type-conversion=identity-layout-map}", MODULE},
+	{BUFFERS, 0, "convert-linalg-to-affine-loops", FUNC},
+	{BUFFERS, 1, "convert-linalg-to-affine-loops", FUNC},
+	{BUFFERS, 2, "convert-linalg-to-loops", MODULE},
+	{BUFFERS, 3, "convert-linalg-to-parallel-loops", MODULE},
+	{LOOPS, 0, "convert-vector-to-scf", MODULE},
+	{LOOPS, 0, "lower-affine", MODULE},
+	{LOOPS, 0, "convert-scf-to-cf", MODULE},
+	{LOOPS, 0, "convert-vector-to-llvm", MODULE},
+	{LOOPS, 0, "expand-strided-metadata", MODULE},
+	{LOOPS, 0, "finalize-memref-to-llvm", MODULE},
+	{LOOPS, 0, "convert-math-to-llvm", MODULE},
+	{LOOPS, 0, "convert-math-to-libm", MODULE},
+	{LOOPS, 0, "convert-arith-to-llvm", MODULE},
+	{LOOPS, 0, "convert-func-to-llvm", MODULE},
+	{LOOPS, 0, "convert-cf-to-llvm", MODULE},
+	{LOOPS, 0, "convert-index-to-llvm", MODULE},
+	{LOOPS, 0, "reconcile-unrealized-casts", MODULE},
+	{LOOPS, 1, "lower-affine", MODULE},
+	{LOOPS, 1, "convert-scf-to-cf", MODULE},
+	{LOOPS, 1, "convert-vector-to-llvm{reassociate-fp-reductions "
+		"force-32bit-vector-indices}", MODULE},
+	{LOOPS, 1, "finalize-memref-to-llvm", MODULE},
+	{LOOPS, 1, "convert-math-to-llvm", MODULE},
+	{LOOPS, 1, "convert-arith-to-llvm", MODULE},
+	{LOOPS, 1, "convert-func-to-llvm", MODULE},
+	{LOOPS, 1, "convert-cf-to-llvm", MODULE},
+	{LOOPS, 1, "reconcile-unrealized-casts", MODULE},
+};
+
+/* Where a pipeline stops: the weight of each last stage. */
+static const unsigned char last_stage_weight[NSTAGES] = {1, 4, 3, 6, 6};
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+/* The pipeline being written: func.func passes in a row share a nest. */
+typedef struct writer {
+	gred_buf *b;
+	int empty;     /* nothing yet in the list being written */
+	int in_func;
+} writer;
+
+static void put(writer *w, const char *text, int anchor)
+{
+	if (w->in_func && anchor != FUNC) {
+		buf_puts(w->b, ")");
+		w->in_func = 0;
+	}
+	if (!w->empty)
+		buf_puts(w->b, ",");
+	if (anchor == FUNC && !w->in_func) {
+		buf_puts(w->b, "func.func(");
+		w->in_func = 1;
+	}
+	buf_puts(w->b, text);
+	w->empty = 0;
+}
+
+static int variants(int step)
+{
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < N(steps); i++)
+		if (steps[i].step == step && steps[i].variant >= n)
+			n = steps[i].variant + 1;
+	return n;
+}
+
+/* 0 to 3 optional passes of stage s, any of them maybe twice. */
+static void put_optional(writer *w, rng *r, int s)
+{
+	size_t ok[N(optional_passes)], n = 0, i;
+	int k, count = (int)rng_range(r, 0, 3);
+
+	for (i = 0; i < N(optional_passes); i++)
+		if (optional_passes[i].from <= s && s <= optional_passes[i].to)
+			ok[n++] = i;
+	for (k = 0; k < count && n; k++) {
+		const pass_row *p = &optional_passes[ok[rng_range(r, 0,
+			(int64_t)n - 1)]];
+		put(w, p->text, p->anchor);
+	}
+}
+
+char *fuzz_pipeline_draw(uint64_t seed)
+{
+	gred_buf b = {0};
+	writer w = {&b, 1, 0};
+	rng r;
+	int total = 0, pick, last, s;
+	size_t i;
+
+	rng_seed(&r, seed ^ 0x70617373u);  /* apart from the program's draws */
+	for (s = 0; s < NSTAGES; s++)
+		total += last_stage_weight[s];
+	pick = (int)rng_range(&r, 0, total - 1);
+	for (last = 0; pick >= last_stage_weight[last]; last++)
+		pick -= last_stage_weight[last];
+	buf_puts(&b, "builtin.module(");
+	for (s = 0; s <= last; s++) {
+		put_optional(&w, &r, s);
+		if (s < last) {
+			int v = (int)rng_range(&r, 0, variants(s) - 1);
+			for (i = 0; i < N(steps); i++)
+				if (steps[i].step == s && steps[i].variant == v)
+					put(&w, steps[i].text, steps[i].anchor);
+		}
+	}
+	if (w.in_func)
+		buf_puts(&b, ")");
+	buf_puts(&b, ")");
+	return b.data;
+}
+
+int fuzz_pipeline_is_random(const char *target)
+{
+	return target && !strcmp(target, "mlir-opt:random");
+}
+
+void fuzz_pipeline_block(gred_buf *out, const char *pipeline)
+{
+	buf_printf(out, "{-#\n  external_resources: {\n    mlir_reproducer: {\n"
+		"      pipeline: \"%s\",\n      disable_threading: true,\n"
+		"      verify_each: true\n    }\n  }\n#-}\n", pipeline);
+}
