@@ -6,6 +6,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "mlir_io.h"
 #include "onnx.h"
@@ -173,35 +174,37 @@ int ir_file_save(const ir_file *f, MlirContext ctx, const char *path,
 	MlirOperation op;
 	gred_error sub;
 	size_t i;
-	int err;
+	int err, clash = 0;
 
 	if (f->format != IR_FORMAT_ONNX || !f->nlinks)
 		return file_write_atomic(path, data, len, e);
 	/* PATH.data must not be (or replace) a file of the input's. */
 	side = xasprintf("%s.data", path);
 	real = realpath(side, NULL);
-	for (i = 0; real && i < f->nlinks; i++) {
+	for (i = 0; real && i < f->nlinks && !clash; i++) {
 		char *in = realpath(f->links[i], NULL);
 		size_t n = in ? strlen(in) : 0;
-		int inside = in && !strncmp(real, in, n) &&
-			(real[n] == '/' || !real[n]);
+		clash = in && !strncmp(real, in, n) && (real[n] == '/' || !real[n]);
 		free(in);
-		if (inside)
-			break;
 	}
-	if (real && i < f->nlinks) {
+	free(real);
+	if (clash) {
 		err = gred_errorf(e, "%s: the output's side file would be one of "
 			"the input's", side);
 		free(side);
-		free(real);
 		return err;
 	}
-	free(side);
-	free(real);
-	if (onnx_import_sides(&op, NULL, ctx, data, len, f->path, &sub) < 0)
+	if (onnx_import_sides(&op, NULL, ctx, data, len, f->path, &sub) < 0) {
+		free(side);
 		return gred_errorf(e, "%s: %s", path, sub.msg);
+	}
 	err = onnx_export_file(op, path, ONNX_INLINE_MAX, &sub);
 	mlirOperationDestroy(op);
+	/* A self-contained output leaves no side file of an earlier, bigger
+	** one behind (PATH.data is not the input's: checked above). */
+	if (err == 0)
+		unlink(side);
+	free(side);
 	if (err < 0)
 		return gred_errorf(e, "%s", sub.msg);
 	return 0;
@@ -227,7 +230,7 @@ int ir_file_write(MlirOperation op, ir_format fmt, const char *path,
 	file_atomic out;
 
 	if (fmt == IR_FORMAT_ONNX)
-		return onnx_export_file(op, path, ONNX_INLINE_MAX, e);
+		return onnx_export_file(op, path, ONNX_INLINE_MAX, e) < 0 ? -1 : 0;
 	/* Streamed to a temp file: no second copy of a big model in memory. */
 	if (file_atomic_open(&out, path, e) < 0)
 		return -1;

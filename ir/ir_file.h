@@ -62,13 +62,14 @@ int ir_serialize_to(MlirOperation op, ir_format fmt, gred_write_fn *write,
 /* Writes bytes of a candidate of f (serialised by ir_serialize) to path
 ** for the user, atomically. An ONNX model that refers to f's side files is
 ** made to need none of them: its tensors go inline, or when big into
-** PATH.data (onnx_export_file); the model is loaded in ctx to do so.
-** Everything else is written as it is. */
+** PATH.data (onnx_export_file), and a PATH.data left by an earlier save
+** goes when the model no longer needs it; the model is loaded in ctx to
+** do so. Everything else is written as it is. */
 int ir_file_save(const ir_file *f, MlirContext ctx, const char *path,
 	const void *data, size_t len, gred_error *e);
 
 /* Writes op to path in format fmt, atomically, as a file that needs none
-** of an input's side files (see onnx_export_file). */
+** of an input's side files (see onnx_export_file). Returns 0 or -1. */
 int ir_file_write(MlirOperation op, ir_format fmt, const char *path,
 	gred_error *e);
 

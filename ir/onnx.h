@@ -131,7 +131,8 @@ int onnx_export_inline_to(MlirOperation module, gred_write_fn *write,
 /* Writes module to path, atomically, as a model that needs none of the
 ** input's side files: tensors still in them inline while they total under
 ** inline_max bytes, else copied into path's own side file, PATH.data
-** (itself written atomically, before the model). */
+** (itself written atomically, before the model). Returns 1 if it wrote
+** PATH.data, 0 if not. */
 int onnx_export_file(MlirOperation module, const char *path,
 	uint64_t inline_max, gred_error *e);
 

@@ -935,7 +935,8 @@ int onnx_export_file(MlirOperation module, const char *path,
 	if ((err = file_atomic_open(&f, path, e)) < 0)
 		goto done;
 	model_pack(&x, m, file_atomic_write, &f);
-	err = file_atomic_commit(&f, e);
+	if ((err = file_atomic_commit(&f, e)) == 0)
+		err = side != NULL;
 done:
 	free(side);
 	free(real);

@@ -95,5 +95,18 @@ bad escape "location=../model.onnx.data"
 expect_error "location outside" "tensor 'c0': external data file '../model.onnx.data' is outside the model's directory" "$GRED" reduce -o "$T/x.onnx" "$T/escape.onnx" -- true
 bad absolute "location=$T/model.onnx.data"
 expect_error "absolute location" "is outside the model's directory" "$GRED" convert "$T/absolute.onnx" "$T/x.mlir"
+# An output whose side file would be the input's is refused before any write.
+mkdir "$T/in2" && cp "$T/in/model.onnx.data" "$T/in2/b.onnx.data"
+"$PY" - "$T/in/model.onnx" "$T/in2/a.onnx" <<'PY'
+import sys, onnx
+m = onnx.load(sys.argv[1], load_external_data=False)
+for t in m.graph.initializer:
+    for x in t.external_data:
+        if x.key == "location": x.value = "b.onnx.data"
+onnx.save(m, sys.argv[2])
+PY
+sum2=$(sha256sum <"$T/in2/b.onnx.data")
+expect_error "side file clash" "b.onnx.data: the output's side file would be one of the input's" "$GRED" reduce -o "$T/in2/b.onnx" "$T/in2/a.onnx" -- true
+if [ "$(sha256sum <"$T/in2/b.onnx.data")" = "$sum2" ] && [ ! -e "$T/in2/b.onnx" ]; then pass; else fail "the clash touched a file"; fi
 if [ "$(sha256sum "$T/in/model.onnx.data" | cut -d' ' -f1)" = "$sum_before" ]; then pass; else fail "the input's side file changed"; fi
 finish
