@@ -69,9 +69,14 @@
 ** Initializers. "onnx.Constant"() {value = <elements>, onnx.initializer,
 ** onnx.outputs = ["w"]} at the top of the graph, in order; onnx.t.value
 ** as above. Raw data above 1 KB is a dense_resource blob taken from the
-** parsed message without a copy; smaller data is `dense`. Tensors that
-** elements attributes cannot hold exactly (external data, segments,
-** complex numbers, non-canonical encodings) have a dictionary as value.
+** parsed message without a copy; smaller data is `dense`. External data
+** (data_location EXTERNAL) above 1 KB is a dense_resource blob pointing
+** into the side file's read-only mapping, and onnx.t.value says where
+** under "external": {location, offset, length, path (the file's real
+** path)[, checksum]}; the export writes such a tensor back as external
+** data only while its blob is still that mapping's bytes. Tensors that
+** elements attributes cannot hold exactly (segments, complex numbers,
+** non-canonical encodings) have a dictionary as value.
 ** Sparse initializers are "onnx.Constant" with onnx.sparse_initializer
 ** and a SparseTensorProto dictionary. A Constant without onnx.initializer
 ** is a Constant node; `{value = dense<...>}` alone is enough.
