@@ -11,6 +11,7 @@
 #include "cli_opts.h"
 #include "ir_file.h"
 #include "mlir_io.h"
+#include "onnx.h"
 
 typedef struct convert_cli {
 	const char *batch;
@@ -72,7 +73,6 @@ static int convert_one(const char *in_path, const char *out_path,
 {
 	MlirContext ctx;
 	ir_file in;
-	file_atomic out;
 	gred_error e;
 	ir_format fmt;
 	int rc = 1;
@@ -88,7 +88,9 @@ static int convert_one(const char *in_path, const char *out_path,
 	}
 	if (!strcmp(out_path, "-")) {
 		int failed = 0;
-		if (ir_serialize_to(in.op, fmt, write_stdout, &failed, &e) < 0) {
+		if ((fmt == IR_FORMAT_ONNX ?
+		     onnx_export_inline_to(in.op, write_stdout, &failed, &e) :
+		     ir_serialize_to(in.op, fmt, write_stdout, &failed, &e)) < 0) {
 			cli_fail("%s: %s", in_path, e.msg);
 			goto free_in;
 		}
@@ -99,21 +101,12 @@ static int convert_one(const char *in_path, const char *out_path,
 		rc = 0;
 		goto free_in;
 	}
-	/* Streamed to a temp file: no second copy of a big model in memory. */
-	if (file_atomic_open(&out, out_path, &e) < 0) {
-		cli_fail("%s", e.msg);
-		goto free_in;
-	}
-	if (ir_serialize_to(in.op, fmt, file_atomic_write, &out, &e) < 0) {
-		file_atomic_abort(&out);
-		if (!strncmp(e.msg, in_path, strlen(in_path)))
+	if (ir_file_write(in.op, fmt, out_path, &e) < 0) {
+		if (!strncmp(e.msg, in_path, strlen(in_path)) ||
+		    !strncmp(e.msg, out_path, strlen(out_path)))
 			cli_fail("%s", e.msg);
 		else
 			cli_fail("%s: %s", in_path, e.msg);
-		goto free_in;
-	}
-	if (file_atomic_commit(&out, &e) < 0) {
-		cli_fail("%s", e.msg);
 		goto free_in;
 	}
 	rc = 0;

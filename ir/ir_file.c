@@ -6,6 +6,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "mlir_io.h"
 #include "onnx.h"
@@ -24,6 +25,9 @@ ir_format ir_format_of(const char *path)
 		return IR_FORMAT_ONNX;
 	return IR_FORMAT_UNKNOWN;
 }
+
+static void links_add(ir_file *f, const char *path,
+	const onnx_side_files *sides);
 
 int ir_file_load(ir_file *out, MlirContext ctx, const char *path,
 	gred_error *e)
@@ -116,13 +120,93 @@ int ir_file_load_view(ir_file *out, MlirContext ctx, const file_view *v,
 		else
 			err = ir_parse_isolated(&f.op, ctx, v, path, 0, e);
 	} else {
-		err = onnx_import(&f.op, ctx, v->data, v->len, path, &sub);
+		onnx_side_files sides = {0};
+		err = onnx_import_sides(&f.op, &sides, ctx, v->data, v->len, path,
+			&sub);
 		if (err < 0)
 			gred_errorf(e, "%s: %s", path, sub.msg);
+		else
+			links_add(&f, path, &sides);
+		onnx_side_files_free(&sides);
 	}
 	if (err < 0)
 		return -1;
+	f.path = xstrdup(path);
 	*out = f;
+	return 0;
+}
+
+/* The directory entries (absolute) that hold the side files of the model
+** at path: a location's first component in the model's directory. */
+static void links_add(ir_file *f, const char *path,
+	const onnx_side_files *sides)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir, *abs;
+	size_t i, j;
+
+	if (!sides->n)
+		return;
+	dir = slash ? xstrndup(path, (size_t)(slash - path)) : xstrdup(".");
+	abs = realpath(dir, NULL);
+	free(dir);
+	if (!abs)
+		return;
+	for (i = 0; i < sides->n; i++) {
+		const char *loc = sides->v[i];
+		char *link = xasprintf("%s/%.*s", abs, (int)strcspn(loc, "/"), loc);
+		for (j = 0; j < f->nlinks && strcmp(f->links[j], link); j++)
+			;
+		if (j < f->nlinks) {
+			free(link);
+			continue;
+		}
+		f->links = xrealloc(f->links, (f->nlinks + 1) * sizeof(*f->links));
+		f->links[f->nlinks++] = link;
+	}
+	free(abs);
+}
+
+int ir_file_save(const ir_file *f, MlirContext ctx, const char *path,
+	const void *data, size_t len, gred_error *e)
+{
+	char *side, *real;
+	MlirOperation op;
+	gred_error sub;
+	size_t i;
+	int err, clash = 0;
+
+	if (f->format != IR_FORMAT_ONNX || !f->nlinks)
+		return file_write_atomic(path, data, len, e);
+	/* PATH.data must not be (or replace) a file of the input's. */
+	side = xasprintf("%s.data", path);
+	real = realpath(side, NULL);
+	for (i = 0; real && i < f->nlinks && !clash; i++) {
+		char *in = realpath(f->links[i], NULL);
+		size_t n = in ? strlen(in) : 0;
+		clash = in && !strncmp(real, in, n) && (real[n] == '/' || !real[n]);
+		free(in);
+	}
+	free(real);
+	if (clash) {
+		err = gred_errorf(e, "%s: the output's side file would be one of "
+			"the input's", side);
+		free(side);
+		return err;
+	}
+	if (onnx_import_sides(&op, NULL, ctx, data, len, f->path, &sub) < 0) {
+		free(side);
+		return gred_errorf(e, "%s: %s", path, sub.msg);
+	}
+	err = onnx_export_file(op, path, ONNX_INLINE_MAX, &sub);
+	mlirOperationDestroy(op);
+	/* A self-contained output leaves no side file of an earlier, bigger
+	** one behind (PATH.data is not the input's: checked above). */
+	if (err == 0)
+		unlink(side);
+	free(side);
+	if (err < 0)
+		return gred_errorf(e, "%s", sub.msg);
 	return 0;
 }
 
@@ -140,9 +224,32 @@ int ir_serialize(gred_buf *out, MlirOperation op, ir_format fmt,
 	return ir_serialize_to(op, fmt, buf_write, out, e);
 }
 
+int ir_file_write(MlirOperation op, ir_format fmt, const char *path,
+	gred_error *e)
+{
+	file_atomic out;
+
+	if (fmt == IR_FORMAT_ONNX)
+		return onnx_export_file(op, path, ONNX_INLINE_MAX, e) < 0 ? -1 : 0;
+	/* Streamed to a temp file: no second copy of a big model in memory. */
+	if (file_atomic_open(&out, path, e) < 0)
+		return -1;
+	if (ir_print_to(op, 0, file_atomic_write, &out, e) < 0) {
+		file_atomic_abort(&out);
+		return -1;
+	}
+	return file_atomic_commit(&out, e);
+}
+
 void ir_file_free(ir_file *f)
 {
+	size_t i;
+
 	if (!mlirOperationIsNull(f->op))
 		mlirOperationDestroy(f->op);
+	for (i = 0; i < f->nlinks; i++)
+		free(f->links[i]);
+	free(f->links);
+	free(f->path);
 	memset(f, 0, sizeof(*f));
 }

@@ -69,9 +69,14 @@
 ** Initializers. "onnx.Constant"() {value = <elements>, onnx.initializer,
 ** onnx.outputs = ["w"]} at the top of the graph, in order; onnx.t.value
 ** as above. Raw data above 1 KB is a dense_resource blob taken from the
-** parsed message without a copy; smaller data is `dense`. Tensors that
-** elements attributes cannot hold exactly (external data, segments,
-** complex numbers, non-canonical encodings) have a dictionary as value.
+** parsed message without a copy; smaller data is `dense`. External data
+** (data_location EXTERNAL) above 1 KB is a dense_resource blob pointing
+** into the side file's read-only mapping, and onnx.t.value says where
+** under "external": {location, offset, length, path (the file's real
+** path)[, checksum]}; the export writes such a tensor back as external
+** data only while its blob is still that mapping's bytes. Tensors that
+** elements attributes cannot hold exactly (segments, complex numbers,
+** non-canonical encodings) have a dictionary as value.
 ** Sparse initializers are "onnx.Constant" with onnx.sparse_initializer
 ** and a SparseTensorProto dictionary. A Constant without onnx.initializer
 ** is a Constant node; `{value = dense<...>}` alone is enough.
@@ -91,13 +96,49 @@
 int onnx_import(MlirOperation *out, MlirContext ctx, const void *data,
 	size_t len, const char *name, gred_error *e);
 
+/* The side files of a model's external data, as its tensors name them
+** (relative to the model's directory), each once. */
+typedef struct onnx_side_files {
+	char **v;
+	size_t n;
+} onnx_side_files;
+
+/* onnx_import that also lists the side files the model uses in *sides
+** (if not NULL; the caller frees it). Tensors in side files are read from
+** their files' mappings, kept for the context's life; the files are never
+** written. name's directory is where their locations start. */
+int onnx_import_sides(MlirOperation *out, onnx_side_files *sides,
+	MlirContext ctx, const void *data, size_t len, const char *name,
+	gred_error *e);
+void onnx_side_files_free(onnx_side_files *s);
+
 /* Exports a module produced by onnx_import (possibly reduced since) back
-** to ModelProto bytes, appended to out. */
+** to ModelProto bytes, appended to out. Tensors still in the input's
+** side files stay there (same location, offset and length): like the
+** input, the bytes need its side files next to them. This is what a test
+** sees of a candidate: no copy of a big model per candidate. */
 int onnx_export(gred_buf *out, MlirOperation module, gred_error *e);
 /* The same, handing the bytes to write(user, ...) as they are packed;
 ** nothing is written if it fails. Big tensors go out straight from the
 ** module's memory, without a copy. */
 int onnx_export_to(MlirOperation module, gred_write_fn *write, void *user,
 	gred_error *e);
+
+/* The same with every tensor inline (a model of 2 GB or more is not valid
+** protobuf: ONNX readers refuse it). */
+int onnx_export_inline_to(MlirOperation module, gred_write_fn *write,
+	void *user, gred_error *e);
+
+/* A saved model holds tensors still in the input's side files inline while
+** they total less than this, and in a side file of its own past it. */
+#define ONNX_INLINE_MAX ((uint64_t)1 << 30)
+
+/* Writes module to path, atomically, as a model that needs none of the
+** input's side files: tensors still in them inline while they total under
+** inline_max bytes, else copied into path's own side file, PATH.data
+** (itself written atomically, before the model). Returns 1 if it wrote
+** PATH.data, 0 if not. */
+int onnx_export_file(MlirOperation module, const char *path,
+	uint64_t inline_max, gred_error *e);
 
 #endif

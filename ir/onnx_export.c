@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "mlir_io.h"
 #include "onnx_internal.h"
@@ -18,7 +19,7 @@ typedef struct exporter {
 	unsigned fresh;
 	gred_error *e;
 	MlirContext ctx;
-	onnx_map deferred; /* onnx_deferred * -> itself */
+	onnx_tensor_sink sink; /* deferred raw data, tensors in side files */
 } exporter;
 
 #define NULL_OP ((MlirOperation){NULL})
@@ -310,7 +311,7 @@ static int attr_export(exporter *x, Onnx__AttributeProto *p, MlirOperation op,
 		MlirAttribute extra = onnx_op_attr(op, k);
 		free(k);
 		p->type = ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__TENSOR;
-		return onnx_tensor_export(&p->t, v, extra, &x->deferred, e);
+		return onnx_tensor_export(&p->t, v, extra, &x->sink, e);
 	}
 	if (mlirAttributeIsAArray(v))
 		return attr_export_list(p, v, name, e);
@@ -493,7 +494,7 @@ static int initializer_export(exporter *x, MlirOperation op,
 		return 0;
 	}
 	if (onnx_tensor_export(&t, v, onnx_op_attr(op,
-		    ONNX_A_TENSOR_PREFIX "value"), &x->deferred, x->e) < 0) {
+		    ONNX_A_TENSOR_PREFIX "value"), &x->sink, x->e) < 0) {
 		onnx__tensor_proto__free_unpacked(t, NULL);
 		return -1;
 	}
@@ -704,27 +705,93 @@ static void sink_append(ProtobufCBuffer *b, size_t len, const uint8_t *data)
 	free(tmp);
 }
 
-int onnx_export(gred_buf *out, MlirOperation module, gred_error *e)
+/* How tensors still in the input's side files are written. */
+typedef enum data_mode {
+	DATA_INLINE,   /* as raw_data: a self-contained model */
+	DATA_REFER,    /* where they are: same location, offset, length */
+	DATA_OWN       /* in a side file of the model's own */
+} data_mode;
+
+static Onnx__StringStringEntryProto *entry(const char *k, char *v)
 {
-	return onnx_export_to(module, buf_write, out, e);
+	Onnx__StringStringEntryProto *p = xmalloc(sizeof(*p));
+	Onnx__StringStringEntryProto init = ONNX__STRING_STRING_ENTRY_PROTO__INIT;
+
+	*p = init;
+	p->key = xstrdup(k);
+	p->value = v;
+	return p;
 }
 
-int onnx_export_to(MlirOperation module, gred_write_fn *write, void *user,
-	gred_error *e)
+/* Makes u's tensor EXTERNAL at loc, offset off. */
+static void external_set(exporter *x, onnx_external_use *u, const char *loc,
+	uint64_t off)
 {
-	pack_sink sink;
+	Onnx__TensorProto *t = u->t;
+	size_t n = 0;
+
+	/* (u->d stays allocated: the deferred map is keyed by its address.) */
+	own(x, (char *)u->d);
+	t->has_raw_data = 0;
+	t->raw_data.data = NULL;
+	t->raw_data.len = 0;
+	t->has_data_location = 1;
+	t->data_location = ONNX__TENSOR_PROTO__DATA_LOCATION__EXTERNAL;
+	t->external_data = xmalloc(4 * sizeof(*t->external_data));
+	t->external_data[n++] = entry("location", xstrdup(loc));
+	t->external_data[n++] = entry("offset", xasprintf("%llu",
+		(unsigned long long)off));
+	t->external_data[n++] = entry("length", xasprintf("%llu",
+		(unsigned long long)u->ref.length));
+	if (u->ref.checksum)
+		t->external_data[n++] = entry("checksum", xstrdup(u->ref.checksum));
+	t->n_external_data = n;
+}
+
+/* Side file offsets are multiples of this, so that readers can map them. */
+#define SIDE_ALIGN 4096
+
+static uint64_t side_offset(uint64_t at)
+{
+	return (at + SIDE_ALIGN - 1) / SIDE_ALIGN * SIDE_ALIGN;
+}
+
+/* Writes the bytes of x's side-file tensors to side (atomically), each at
+** the offset DATA_OWN gives it. */
+static int side_write(exporter *x, const char *side, gred_error *e)
+{
+	static const char zeros[SIDE_ALIGN];
+	file_atomic f;
+	uint64_t at = 0, off;
+	size_t i;
+
+	if (file_atomic_open(&f, side, e) < 0)
+		return -1;
+	for (i = 0; i < x->sink.n_ext; i++) {
+		onnx_external_use *u = &x->sink.ext[i];
+		off = side_offset(at);
+		file_atomic_write(&f, zeros, (size_t)(off - at));
+		file_atomic_write(&f, u->data, (size_t)u->ref.length);
+		at = off + u->ref.length;
+	}
+	return file_atomic_commit(&f, e);
+}
+
+/* The ModelProto of module in *out, tensor data deferred. */
+static int model_build(Onnx__ModelProto **out, exporter *x,
+	MlirOperation module, gred_error *e)
+{
 	static const char *const skip[] = {"graph", NULL};
-	exporter x = {0};
 	Onnx__ModelProto *m;
 	MlirOperation fn = NULL_OP, op;
 	MlirBlock body;
-	size_t i;
-	int err = -1;
 
-	x.names.by_ptr = 1;
-	x.deferred.by_ptr = 1;
-	x.e = e;
-	x.ctx = mlirOperationGetContext(module);
+	*out = NULL;
+	x->names.by_ptr = 1;
+	x->sink.deferred.by_ptr = 1;
+	x->e = e;
+	x->ctx = mlirOperationGetContext(module);
+	x->sink.ctx = x->ctx;
 	if (!op_is(module, "builtin.module") ||
 	    mlirOperationGetNumRegions(module) != 1)
 		return gred_errorf(e, "an ONNX model needs a module");
@@ -742,12 +809,13 @@ int onnx_export_to(MlirOperation module, gred_write_fn *write, void *user,
 		return gred_errorf(e, "no func.func with a body to export as "
 			"the ONNX graph");
 	m = (Onnx__ModelProto *)onnx_reflect_new(&onnx__model_proto__descriptor);
+	*out = m;
 	if (onnx_reflect_gather(&m->base, module, skip, e) < 0)
-		goto done;
+		return -1;
 	m->graph = (Onnx__GraphProto *)onnx_reflect_new(&onnx__graph_proto__descriptor);
-	if (graph_export(&x, mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0)),
+	if (graph_export(x, mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0)),
 		    fn, m->graph) < 0)
-		goto done;
+		return -1;
 	/* A valid model's graph has a name; a reducer may have dropped it. */
 	if (!m->graph->name || !*m->graph->name) {
 		MlirAttribute sym = mlirOperationGetAttributeByName(fn,
@@ -756,20 +824,122 @@ int onnx_export_to(MlirOperation module, gred_write_fn *write, void *user,
 		m->graph->name = mlirAttributeIsAString(sym) ?
 			ir_strdup(mlirStringAttrGetValue(sym)) : xstrdup("main_graph");
 	}
+	return 0;
+}
+
+/* Sets the side-file tensors of x as mode says (side: DATA_OWN's file). */
+static void model_place(exporter *x, data_mode mode, const char *side)
+{
+	uint64_t at = 0, off;
+	size_t i;
+
+	for (i = 0; i < x->sink.n_ext && mode != DATA_INLINE; i++) {
+		onnx_external_use *u = &x->sink.ext[i];
+		if (mode == DATA_REFER) {
+			external_set(x, u, u->ref.location, u->ref.offset);
+			continue;
+		}
+		off = side_offset(at);
+		external_set(x, u, path_base(side), off);
+		at = off + u->ref.length;
+	}
+}
+
+static void model_pack(exporter *x, Onnx__ModelProto *m, gred_write_fn *write,
+	void *user)
+{
+	pack_sink sink;
+
 	sink.base.append = sink_append;
 	sink.write = write;
 	sink.user = user;
-	sink.deferred = &x.deferred;
+	sink.deferred = &x->sink.deferred;
 	protobuf_c_message_pack_to_buffer(&m->base, &sink.base);
-	err = 0;
+}
+
+static void model_free(exporter *x, Onnx__ModelProto *m)
+{
+	size_t i;
+
+	if (m)
+		protobuf_c_message_free_unpacked(&m->base, NULL);
+	for (i = 0; i < x->nowned; i++)
+		free(x->owned[i]);
+	free(x->owned);
+	for (i = 0; i < x->sink.n_ext; i++)
+		onnx_external_ref_free(&x->sink.ext[i].ref);
+	free(x->sink.ext);
+	onnx_map_free(&x->names);
+	onnx_map_free(&x->used);
+	onnx_map_free(&x->byname);
+	onnx_map_free(&x->sink.deferred);
+}
+
+int onnx_export(gred_buf *out, MlirOperation module, gred_error *e)
+{
+	return onnx_export_to(module, buf_write, out, e);
+}
+
+static int export_stream(MlirOperation module, data_mode mode,
+	gred_write_fn *write, void *user, gred_error *e)
+{
+	exporter x = {0};
+	Onnx__ModelProto *m;
+	int err;
+
+	if ((err = model_build(&m, &x, module, e)) == 0) {
+		model_place(&x, mode, NULL);
+		model_pack(&x, m, write, user);
+	}
+	model_free(&x, m);
+	return err;
+}
+
+int onnx_export_to(MlirOperation module, gred_write_fn *write, void *user,
+	gred_error *e)
+{
+	return export_stream(module, DATA_REFER, write, user, e);
+}
+
+int onnx_export_inline_to(MlirOperation module, gred_write_fn *write,
+	void *user, gred_error *e)
+{
+	return export_stream(module, DATA_INLINE, write, user, e);
+}
+
+int onnx_export_file(MlirOperation module, const char *path,
+	uint64_t inline_max, gred_error *e)
+{
+	exporter x = {0};
+	Onnx__ModelProto *m;
+	file_atomic f;
+	char *side = NULL, *real = NULL;
+	size_t i;
+	int err;
+
+	if ((err = model_build(&m, &x, module, e)) < 0)
+		goto done;
+	if (x.sink.ext_bytes >= inline_max && x.sink.n_ext) {
+		side = xasprintf("%s.data", path);
+		real = realpath(side, NULL);
+		for (i = 0; real && i < x.sink.n_ext; i++)
+			if (!strcmp(real, x.sink.ext[i].ref.path)) {
+				err = gred_errorf(e, "%s: the output's side file would "
+					"overwrite the input's", side);
+				goto done;
+			}
+		if ((err = side_write(&x, side, e)) < 0)
+			goto done;
+		model_place(&x, DATA_OWN, side);
+	}
+	if ((err = file_atomic_open(&f, path, e)) < 0)
+		goto done;
+	model_pack(&x, m, file_atomic_write, &f);
+	if ((err = file_atomic_commit(&f, e)) == 0)
+		err = side != NULL;
 done:
-	protobuf_c_message_free_unpacked(&m->base, NULL);
-	for (i = 0; i < x.nowned; i++)
-		free(x.owned[i]);
-	free(x.owned);
-	onnx_map_free(&x.names);
-	onnx_map_free(&x.used);
-	onnx_map_free(&x.byname);
-	onnx_map_free(&x.deferred);
+	free(side);
+	free(real);
+	model_free(&x, m);
 	return err;
 }

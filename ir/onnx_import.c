@@ -17,6 +17,7 @@ typedef struct importer {
 	MlirLocation loc;
 	gred_error *e;
 	int depth;
+	const char *dir;  /* where external data locations start */
 } importer;
 
 /* The names visible in one graph; lookups fall back to enclosing ones. */
@@ -204,7 +205,9 @@ static int attr_import(importer *im, scope *sc, node_parts *np,
 		case ONNX__ATTRIBUTE_PROTO__ATTRIBUTE_TYPE__TENSOR: {
 			MlirAttribute extra;
 			MlirType t;
-			onnx_tensor_import(&v, &extra, &t, ctx, a->t, 1);
+			if (onnx_tensor_import(&v, &extra, &t, ctx, a->t, 1,
+				    im->dir, im->e) < 0)
+				return -1;
 			if (mlirAttributeIsADictionary(v)) {
 				v = mlirAttributeGetNull();
 			} else if (!mlirAttributeIsNull(extra)) {
@@ -370,7 +373,7 @@ static void constant_import(importer *im, scope *sc, const char *name,
 	scope_bind(sc, name, mlirOperationGetResult(op, 0));
 }
 
-static void initializers_import(importer *im, scope *sc, Onnx__GraphProto *g)
+static int initializers_import(importer *im, scope *sc, Onnx__GraphProto *g)
 {
 	size_t i;
 
@@ -379,7 +382,11 @@ static void initializers_import(importer *im, scope *sc, Onnx__GraphProto *g)
 		MlirAttribute v, extra;
 		MlirType t;
 
-		onnx_tensor_import(&v, &extra, &t, im->ctx, g->initializer[i], 0);
+		if (onnx_tensor_import(&v, &extra, &t, im->ctx, g->initializer[i],
+			    0, im->dir, im->e) < 0) {
+			onnx_alist_free(&l);
+			return -1;
+		}
 		onnx_alist_add(&l, im->ctx, "value", v);
 		if (!mlirAttributeIsNull(extra))
 			onnx_alist_add(&l, im->ctx, ONNX_A_TENSOR_PREFIX "value", extra);
@@ -399,6 +406,7 @@ static void initializers_import(importer *im, scope *sc, Onnx__GraphProto *g)
 			onnx_opaque_type(im->ctx, "sparse_tensor"));
 		onnx_alist_free(&l);
 	}
+	return 0;
 }
 
 /*
@@ -650,7 +658,8 @@ static int graph_import(importer *im, scope *up, Onnx__GraphProto *g,
 	onnx_alist_add(l, im->ctx, ONNX_A_INPUT_NAMES,
 		str_array(im->ctx, names, g->n_input));
 	add_extras(l, im->ctx, ONNX_A_INPUT_INFO, extras, g->n_input);
-	initializers_import(im, &sc, g);
+	if (initializers_import(im, &sc, g) < 0)
+		goto free_arrays;
 	if (node_order(&order, &sorted, g, im->e) < 0)
 		goto free_arrays;
 	for (i = 0; i < g->n_node; i++)
@@ -808,9 +817,71 @@ static int nesting_ok(const uint8_t *p, size_t len)
 	return 1;
 }
 
+/* Adds each external data location of g's tensors (initializers and
+** tensor attributes, subgraphs included) to sides, once. */
+static void sides_collect(onnx_side_files *sides, const Onnx__GraphProto *g)
+{
+	size_t i, j, k;
+
+	for (i = 0; i < g->n_initializer; i++) {
+		const Onnx__TensorProto *t = g->initializer[i];
+		if (!t->has_data_location || t->data_location !=
+		    ONNX__TENSOR_PROTO__DATA_LOCATION__EXTERNAL)
+			continue;
+		for (j = 0; j < t->n_external_data; j++) {
+			const char *v = t->external_data[j]->value;
+			if (!t->external_data[j]->key || !v ||
+			    strcmp(t->external_data[j]->key, "location"))
+				continue;
+			for (k = 0; k < sides->n && strcmp(sides->v[k], v); k++)
+				;
+			if (k == sides->n) {
+				sides->v = xrealloc(sides->v,
+					(sides->n + 1) * sizeof(*sides->v));
+				sides->v[sides->n++] = xstrdup(v);
+			}
+		}
+	}
+	for (i = 0; i < g->n_node; i++)
+		for (j = 0; j < g->node[i]->n_attribute; j++) {
+			const Onnx__AttributeProto *a = g->node[i]->attribute[j];
+			if (a->g)
+				sides_collect(sides, a->g);
+			for (k = 0; k < a->n_graphs; k++)
+				sides_collect(sides, a->graphs[k]);
+			if (a->t) {
+				Onnx__GraphProto one = ONNX__GRAPH_PROTO__INIT;
+				Onnx__TensorProto *t = a->t;
+				one.n_initializer = 1;
+				one.initializer = &t;
+				sides_collect(sides, &one);
+			}
+		}
+}
+
+void onnx_side_files_free(onnx_side_files *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		free(s->v[i]);
+	free(s->v);
+	memset(s, 0, sizeof(*s));
+}
+
 int onnx_import(MlirOperation *out, MlirContext ctx, const void *data,
 	size_t len, const char *name, gred_error *e)
 {
+	return onnx_import_sides(out, NULL, ctx, data, len, name, e);
+}
+
+int onnx_import_sides(MlirOperation *out, onnx_side_files *sides,
+	MlirContext ctx, const void *data, size_t len, const char *name,
+	gred_error *e)
+{
+	char *dir;
+	int err;
+
 	static const char *const skip[] = {"graph", NULL};
 	importer im = {0};
 	Onnx__ModelProto *m;
@@ -819,7 +890,6 @@ int onnx_import(MlirOperation *out, MlirContext ctx, const void *data,
 	onnx_alist l = {0};
 	size_t i;
 
-	(void)name;
 	if (len == 0)
 		return gred_errorf(e, "empty file, not an ONNX model");
 	if (!nesting_ok(data, len))
@@ -838,13 +908,18 @@ int onnx_import(MlirOperation *out, MlirContext ctx, const void *data,
 	mlirContextGetOrLoadDialect(ctx, onnx_sref("func"));
 	im.loc = mlirLocationUnknownGet(ctx);
 	im.e = e;
+	im.dir = dir = onnx_external_dir(name);
 	mod = mlirModuleCreateEmpty(im.loc);
 	op = mlirModuleGetOperation(mod);
-	if (main_graph_import(&im, mlirModuleGetBody(mod), m->graph) < 0) {
+	err = main_graph_import(&im, mlirModuleGetBody(mod), m->graph);
+	free(dir);
+	if (err < 0) {
 		mlirModuleDestroy(mod);
 		onnx__model_proto__free_unpacked(m, NULL);
 		return -1;
 	}
+	if (sides)
+		sides_collect(sides, m->graph);
 	onnx_reflect_spread(&l, ctx, &m->base, skip);
 	for (i = 0; i < l.n; i++)
 		mlirOperationSetAttributeByName(op,

@@ -83,34 +83,40 @@ Onnx__TypeProto *onnx_type_export(MlirType t);
 
 typedef struct onnx_map onnx_map;
 
-/* ---- onnx_tensor.c: TensorProto <-> ElementsAttr ---- */
+/* ---- onnx_external.c: tensor data in side files ---- */
 
-/* A tensor as an attribute. If t fits an elements attribute, *value is
-** one (dense, or dense_resource for big raw data, whose bytes are taken
-** out of t) and *extra is a dictionary of what the attribute cannot say
-** (name, doc_string, field) or null; else *value is the dictionary of all
-** of t. The name goes to *extra only if keep_name. *type is the type of
-** the tensor. */
-void onnx_tensor_import(MlirAttribute *value, MlirAttribute *extra,
-	MlirType *type, MlirContext ctx, Onnx__TensorProto *t, int keep_name);
-/* Raw data not yet read out of its attribute: onnx_tensor_export leaves
-** one of these as raw_data.data (with the right raw_data.len) when given
-** a map to record it in, and the packing fills the bytes in place. */
-typedef struct onnx_deferred {
-	MlirAttribute value;
-	int dtype;
-} onnx_deferred;
+/* Where a tensor's bytes are in a side file. */
+typedef struct onnx_external_ref {
+	char *location;  /* as the model names it, relative to its directory */
+	char *path;      /* the file's real path, which keys its mapping */
+	uint64_t offset, length;
+	char *checksum;  /* NULL when the model gives none */
+} onnx_external_ref;
 
-/* The inverse: value is an elements attribute (with extra, possibly
-** null) or a dictionary of a TensorProto. With deferred non-NULL, big raw
-** data is not copied but recorded there (raw_data.data -> onnx_deferred). */
-int onnx_tensor_export(Onnx__TensorProto **out, MlirAttribute value,
-	MlirAttribute extra, onnx_map *deferred, gred_error *e);
-/* Writes the raw data d stands for, n bytes, to dst. */
-void onnx_deferred_fill(void *dst, const onnx_deferred *d, size_t n);
-/* Those n bytes in place in the attribute, or NULL if they are not laid
-** out there as ONNX wants them (splats, bools). */
-const void *onnx_deferred_data(const onnx_deferred *d, size_t n);
+/* The directory of a model's path ("." for a bare name); malloc'd. */
+char *onnx_external_dir(const char *model_path);
+/* Checks t's external_data entries (a location inside dir, offset and
+** length within the file, length = need) and maps the file in ctx, once
+** per context; *out points at the tensor's bytes in the mapping. */
+int onnx_external_open(const uint8_t **out, onnx_external_ref *ref,
+	MlirContext ctx, const char *dir, const Onnx__TensorProto *t,
+	size_t need, gred_error *e);
+void onnx_external_ref_free(onnx_external_ref *r);
+/* r as {location, offset, length, path[, checksum]}. */
+MlirAttribute onnx_external_ref_attr(MlirContext ctx,
+	const onnx_external_ref *r);
+/* Whether value is still the blob the import made for ext (a dictionary
+** as above) in ctx's mapping of its file; if so r says where, and *data
+** points at the bytes. */
+int onnx_external_still(onnx_external_ref *r, const void **data,
+	MlirContext ctx, MlirAttribute value, MlirAttribute ext);
+
+/* onnx_external_map.cpp: the mapping of a side file in a context. */
+const void *onnx_external_map_get(MlirContext ctx, const char *key,
+	size_t *size);
+/* Hands base (size bytes, mmap'd) to ctx, which unmaps it at the end. */
+void onnx_external_map_put(MlirContext ctx, const char *key, void *base,
+	size_t size);
 
 /* ---- onnx_names.c: string -> pointer and pointer -> string maps ---- */
 
@@ -129,6 +135,59 @@ void *onnx_map_get(const onnx_map *m, const void *key);
 /* Inserts or replaces; a string key is not copied. */
 void onnx_map_put(onnx_map *m, const void *key, void *val);
 void onnx_map_free(onnx_map *m);
+
+/* ---- onnx_tensor.c: TensorProto <-> ElementsAttr ---- */
+
+/* A tensor as an attribute. If t fits an elements attribute, *value is
+** one (dense, or dense_resource for big raw data, whose bytes are taken
+** out of t) and *extra is a dictionary of what the attribute cannot say
+** (name, doc_string, field) or null; else *value is the dictionary of all
+** of t. The name goes to *extra only if keep_name. *type is the type of
+** the tensor. External data (data_location EXTERNAL) is read from its
+** side file in dir, the model's directory: a big tensor's attribute
+** points into the file's mapping, and *extra says where under
+** "external" (see onnx_external_ref_attr). Fails only on external data
+** that is missing or does not fit its file. */
+int onnx_tensor_import(MlirAttribute *value, MlirAttribute *extra,
+	MlirType *type, MlirContext ctx, Onnx__TensorProto *t, int keep_name,
+	const char *dir, gred_error *e);
+/* Raw data not yet read out of its attribute: onnx_tensor_export leaves
+** one of these as raw_data.data (with the right raw_data.len) when given
+** a map to record it in, and the packing fills the bytes in place. */
+typedef struct onnx_deferred {
+	MlirAttribute value;
+	int dtype;
+} onnx_deferred;
+
+/* A tensor whose data is still the bytes of its side file: where they
+** are, and the TensorProto that holds them as deferred raw data. */
+typedef struct onnx_external_use {
+	Onnx__TensorProto *t;
+	onnx_deferred *d;
+	onnx_external_ref ref;
+	const void *data;
+} onnx_external_use;
+
+/* Where onnx_tensor_export puts what it does not copy. */
+typedef struct onnx_tensor_sink {
+	onnx_map deferred;        /* raw_data.data -> onnx_deferred */
+	onnx_external_use *ext;   /* tensors still in side files */
+	size_t n_ext, cap_ext;
+	uint64_t ext_bytes;       /* their total size */
+	MlirContext ctx;
+} onnx_tensor_sink;
+
+/* The inverse: value is an elements attribute (with extra, possibly
+** null) or a dictionary of a TensorProto. With sink non-NULL, big raw
+** data is not copied but recorded there (raw_data.data -> onnx_deferred),
+** and tensors still in their side file are listed in sink->ext. */
+int onnx_tensor_export(Onnx__TensorProto **out, MlirAttribute value,
+	MlirAttribute extra, onnx_tensor_sink *sink, gred_error *e);
+/* Writes the raw data d stands for, n bytes, to dst. */
+void onnx_deferred_fill(void *dst, const onnx_deferred *d, size_t n);
+/* Those n bytes in place in the attribute, or NULL if they are not laid
+** out there as ONNX wants them (splats, bools). */
+const void *onnx_deferred_data(const onnx_deferred *d, size_t n);
 
 /* Attribute names of the dialect; see onnx.h. */
 #define ONNX_A_NAME "onnx.name"

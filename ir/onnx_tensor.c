@@ -160,6 +160,57 @@ static char *resource_key(const char *name)
 	return k;
 }
 
+static void blob_keep(void *user, const void *data, size_t size, size_t align)
+{
+	(void)user; (void)data; (void)size; (void)align;
+}
+
+/* The elements attribute of t's external data, or null with *err set if
+** it cannot be read. A big tensor points into its file's mapping. */
+static MlirAttribute external_elements(MlirContext ctx, MlirType type,
+	Onnx__TensorProto *t, const char *dir, onnx_external_ref *ref,
+	int *err, gred_error *e)
+{
+	int dt = t->data_type;
+	int64_t n = count_elements(t->dims, t->n_dims);
+	size_t sz = onnx_dtype_size(dt), numel, i;
+	const uint8_t *p;
+	MlirAttribute a;
+
+	*err = 0;
+	if (t->has_raw_data || t->n_float_data || t->n_int32_data ||
+	    t->n_string_data || t->n_int64_data || t->n_double_data ||
+	    t->n_uint64_data || t->segment || !t->has_data_type || n < 0 ||
+	    !sz || dt == T(COMPLEX64) || dt == T(COMPLEX128) ||
+	    mlirTypeIsNull(onnx_elem_type(ctx, dt))) {
+		*err = gred_errorf(e, "tensor '%s': external data of a kind "
+			"gred cannot read", t->name ? t->name : "");
+		return mlirAttributeGetNull();
+	}
+	numel = (size_t)n;
+	if ((*err = onnx_external_open(&p, ref, ctx, dir, t, numel * sz, e)) < 0)
+		return mlirAttributeGetNull();
+	if (resource_ok(dt) && numel * sz > RESOURCE_MIN_BYTES) {
+		char *key = resource_key(t->name);
+		a = mlirUnmanagedDenseResourceElementsAttrGet(type, onnx_sref(key),
+			(void *)p, numel * sz, ref->offset % sz ? 1 : sz, false,
+			blob_keep, NULL);
+		free(key);
+		return a;
+	}
+	/* Small ones (and bools, halves) are copied: nothing to track. */
+	onnx_external_ref_free(ref);
+	if (dt == T(BOOL)) {
+		int *v = xmalloc((numel + 1) * sizeof(*v));
+		for (i = 0; i < numel; i++)
+			v[i] = p[i] != 0;
+		a = mlirDenseElementsAttrBoolGet(type, (intptr_t)numel, v);
+		free(v);
+		return a;
+	}
+	return mlirDenseElementsAttrRawBufferGet(type, numel * sz, p);
+}
+
 /* The elements attribute of a plain tensor, or null if t is not plain. */
 static MlirAttribute tensor_elements(MlirContext ctx, MlirType type,
 	Onnx__TensorProto *t, const char **field)
@@ -255,19 +306,34 @@ static MlirAttribute tensor_elements(MlirContext ctx, MlirType type,
 	return a;
 }
 
-void onnx_tensor_import(MlirAttribute *value, MlirAttribute *extra,
-	MlirType *type, MlirContext ctx, Onnx__TensorProto *t, int keep_name)
+int onnx_tensor_import(MlirAttribute *value, MlirAttribute *extra,
+	MlirType *type, MlirContext ctx, Onnx__TensorProto *t, int keep_name,
+	const char *dir, gred_error *e)
 {
 	const char *field = NULL;
 	onnx_alist l = {0};
+	onnx_external_ref ref = {0};
+	int external = t->has_data_location &&
+		t->data_location == ONNX__TENSOR_PROTO__DATA_LOCATION__EXTERNAL;
+	int err = 0;
 
 	*type = tensor_type(ctx, t);
 	*extra = mlirAttributeGetNull();
-	*value = mlirTypeIsATensor(*type) && mlirShapedTypeHasRank(*type) ?
-		tensor_elements(ctx, *type, t, &field) : mlirAttributeGetNull();
+	*value = mlirAttributeGetNull();
+	if (external) {
+		if (!mlirTypeIsATensor(*type) || !mlirShapedTypeHasRank(*type))
+			return gred_errorf(e, "tensor '%s': external data of a kind "
+				"gred cannot read", t->name ? t->name : "");
+		*value = external_elements(ctx, *type, t, dir, &ref, &err, e);
+		if (err < 0)
+			return -1;
+		field = "raw_data";
+	} else if (mlirTypeIsATensor(*type) && mlirShapedTypeHasRank(*type)) {
+		*value = tensor_elements(ctx, *type, t, &field);
+	}
 	if (mlirAttributeIsNull(*value)) {
 		*value = onnx_reflect_to_dict(ctx, &t->base, NULL);
-		return;
+		return 0;
 	}
 	if (keep_name && t->name)
 		onnx_alist_add(&l, ctx, "name", mlirStringAttrGet(ctx,
@@ -278,9 +344,13 @@ void onnx_tensor_import(MlirAttribute *value, MlirAttribute *extra,
 	if (strcmp(field, default_field(t->data_type)))
 		onnx_alist_add(&l, ctx, "field", mlirStringAttrGet(ctx,
 			onnx_sref(field)));
+	if (ref.path)
+		onnx_alist_add(&l, ctx, "external", onnx_external_ref_attr(ctx, &ref));
 	if (l.n)
 		*extra = mlirDictionaryAttrGet(ctx, (intptr_t)l.n, l.v);
 	onnx_alist_free(&l);
+	onnx_external_ref_free(&ref);
+	return 0;
 }
 
 /* The n bytes of a's elements where a holds them, if laid out there as
@@ -437,8 +507,28 @@ static int extra_str(MlirAttribute extra, const char *key, MlirStringRef *s)
 		onnx_sref(key)), s);
 }
 
+/* Lists t in sink->ext if value is still the bytes of a side file. */
+static void external_note(onnx_tensor_sink *sink, Onnx__TensorProto *t,
+	onnx_deferred *d, MlirAttribute value, MlirAttribute extra)
+{
+	onnx_external_use u = {t, d, {0}, NULL};
+	MlirAttribute ext;
+
+	if (mlirAttributeIsNull(extra) || !mlirAttributeIsADictionary(extra))
+		return;
+	ext = mlirDictionaryAttrGetElementByName(extra, onnx_sref("external"));
+	if (!onnx_external_still(&u.ref, &u.data, sink->ctx, value, ext))
+		return;
+	if (sink->n_ext == sink->cap_ext) {
+		sink->cap_ext = sink->cap_ext ? 2 * sink->cap_ext : 16;
+		sink->ext = xrealloc(sink->ext, sink->cap_ext * sizeof(*sink->ext));
+	}
+	sink->ext[sink->n_ext++] = u;
+	sink->ext_bytes += u.ref.length;
+}
+
 int onnx_tensor_export(Onnx__TensorProto **out, MlirAttribute value,
-	MlirAttribute extra, onnx_map *deferred, gred_error *e)
+	MlirAttribute extra, onnx_tensor_sink *sink, gred_error *e)
 {
 	Onnx__TensorProto *t = (Onnx__TensorProto *)onnx_reflect_new(
 		&onnx__tensor_proto__descriptor);
@@ -496,16 +586,17 @@ int onnx_tensor_export(Onnx__TensorProto **out, MlirAttribute value,
 		return 0;
 	}
 	sz = onnx_dtype_size(dt);
-	if (deferred && strcmp(field, typed_field(dt)) &&
+	if (sink && strcmp(field, typed_field(dt)) &&
 	    (size_t)numel * sz > RESOURCE_MIN_BYTES &&
 	    elements_readable(value, dt)) {
 		onnx_deferred *d = xmalloc(sizeof(*d));
 		d->value = value;
 		d->dtype = dt;
-		onnx_map_put(deferred, d, d);
+		onnx_map_put(&sink->deferred, d, d);
 		t->has_raw_data = 1;
 		t->raw_data.data = (uint8_t *)d;
 		t->raw_data.len = (size_t)numel * sz;
+		external_note(sink, t, d, value, extra);
 		return 0;
 	}
 	if (elements_bytes(&buf, value, dt, (size_t)numel, sz, e) < 0)

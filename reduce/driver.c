@@ -34,6 +34,10 @@ typedef struct reducer {
 	/* The pass pipeline of an mlir_reproducer input, reduced with it;
 	** other sources' candidates get its block appended. */
 	pipeline_reducer *pipe;
+	/* The loaded input (with the context it lives in) when the output
+	** is saved through it: an ONNX model's external data. */
+	const ir_file *input;
+	MlirContext input_ctx;
 } reducer;
 
 void reduce_options_init(reduce_options *o)
@@ -113,7 +117,9 @@ static void progress(reducer *r)
 /* Makes bytes the best so far: on disk first, atomically. */
 static int accept_best(reducer *r, const gred_buf *bytes, gred_error *e)
 {
-	if (file_write_atomic(r->output, bytes->data, bytes->len, e) < 0)
+	if (r->input ? ir_file_save(r->input, r->input_ctx, r->output,
+		    bytes->data, bytes->len, e) < 0 :
+	    file_write_atomic(r->output, bytes->data, bytes->len, e) < 0)
 		return -1;
 	r->best.len = 0;
 	buf_append(&r->best, bytes->data, bytes->len);
@@ -581,7 +587,13 @@ int reduce_run(reduce_stats *out, const reduce_options *o, gred_error *e)
 		err = gred_errorf(e, "%s (--text reduces it as text)", perr.msg);
 		goto done;
 	}
+	if (loaded && !text && f.nlinks) {
+		r.input = &f;
+		r.input_ctx = ctx;
+	}
 	tester_options_init(&to);
+	to.links = f.links;
+	to.nlinks = f.nlinks;
 	to.argv = o->test_argv;
 	to.file_name = path_base(o->input);
 	to.timeout = o->timeout;
@@ -591,7 +603,9 @@ int reduce_run(reduce_stats *out, const reduce_options *o, gred_error *e)
 		goto done;
 	if ((err = check_input(&r, e)) < 0)
 		goto done;
-	if ((err = file_write_atomic(r.output, r.best.data, r.best.len, e)) < 0)
+	if ((err = r.input ? ir_file_save(r.input, ctx, r.output, r.best.data,
+		    r.best.len, e) : file_write_atomic(r.output, r.best.data,
+		    r.best.len, e)) < 0)
 		goto done;
 	if (!text) {
 		err = reduce_ir(&r, &f, e);

@@ -268,9 +268,18 @@ static int slot_start(tester *t, slot *s, size_t index, const gred_buf *c,
 {
 	proc_options po;
 	gred_error se;
+	size_t i;
 
 	dir_empty(s->dir);
 	dir_empty(s->tmp);
+	for (i = 0; i < t->o.nlinks; i++) {
+		char *at = xasprintf("%s/%s", s->dir, path_base(t->o.links[i]));
+		int err = symlink(t->o.links[i], at) < 0 ? errno : 0;
+		free(at);
+		if (err)
+			return gred_errorf(e, "%s: cannot link it next to the "
+				"test's copy: %s", t->o.links[i], strerror(err));
+	}
 	if (file_write_atomic(s->file, c->data ? c->data : "", c->len, e) < 0)
 		return -1;
 	t->argv[t->argc] = s->file;

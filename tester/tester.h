@@ -22,6 +22,11 @@ typedef struct tester_options {
 	int keep_output;        /* keep all of stdout/stderr (up to 16 MB) */
 	int max_procs;          /* a test's process group is killed above this */
 	volatile sig_atomic_t *cancel; /* set asynchronously (Ctrl-C) to stop */
+	/* Absolute paths linked (symbolically, by their base names) into the
+	** test directory next to the candidate: files it refers to, such as
+	** the side files of an ONNX model's external data. */
+	char *const *links;
+	size_t nlinks;
 } tester_options;
 
 void tester_options_init(tester_options *o);
