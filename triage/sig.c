@@ -622,14 +622,16 @@ static void set_match(triage_sig *out, const tri_event *ev, size_t msglen)
 		** what tells them apart. */
 		if (!strcmp(f->func, "main")) {
 			if (!n && f->line)
-				buf_printf(&m, "\nmain:%d\t", f->line);
+				buf_printf(&m, "\nmain:%d\t\t%s:%d", f->line,
+					f->file ? f->file : "", f->line);
 			break;
 		}
 		buf_printf(&m, "\n%s\t%s", frame_unnamed(f) ? "" : f->func,
 			f->where ? f->where : "");
-		/* the crashing frame's line: which statement of it crashed */
+		/* the crashing frame's file and line: which statement crashed,
+		** whatever function a debugger says it is in after inlining */
 		if (!n && f->line > 0 && !frame_unnamed(f))
-			buf_printf(&m, "\t%d", f->line);
+			buf_printf(&m, "\t%s:%d", f->file ? f->file : "", f->line);
 		n++;
 	}
 	out->match = m.data;

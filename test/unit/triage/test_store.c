@@ -357,16 +357,18 @@ static void test_store__merge_twice_adds_nothing(void **state)
 	free(c30);
 }
 
-/* An ASan heap overflow in the functions f[0] (innermost) .. f[2]. */
+/* An ASan heap overflow in the functions f[0] (innermost) .. f[2], each
+** on a line of its own (numbered by its first letter). */
 static char *asan_log(const char *const f[3])
 {
 	return xasprintf("==7==ERROR: AddressSanitizer: heap-buffer-overflow on"
 		" address 0x602000000018 at pc 0x5566 bp 0x7ffd sp 0x7ffc\n"
 		"READ of size 4 at 0x602000000018 thread T0\n"
-		"    #0 0x55d1 in %s /src/k.cpp:10\n"
-		"    #1 0x55d2 in %s /src/k.cpp:20\n"
-		"    #2 0x55d3 in %s /src/k.cpp:30\n"
-		"    #3 0x55d4 in main /src/k.cpp:40\n", f[0], f[1], f[2]);
+		"    #0 0x55d1 in %s /src/k.cpp:%d\n"
+		"    #1 0x55d2 in %s /src/k.cpp:%d\n"
+		"    #2 0x55d3 in %s /src/k.cpp:%d\n"
+		"    #3 0x55d4 in main /src/k.cpp:400\n", f[0], f[0][0], f[1], f[1][0],
+		f[2], f[2][0]);
 }
 
 /*

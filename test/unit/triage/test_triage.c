@@ -1121,6 +1121,41 @@ static void test_triage__similar_bare_signal_same_statement(void **state)
 	assert_false(similar(gdb, other_line));
 }
 
+/* One statement, named two ways: gdb names the function inlined into
+** main at the faulting line, lldb names the caller it was inlined into;
+** the file and line agree. main alone at a line proves nothing (the
+** optimiser may merge two bugs' code into one instruction), nor does a
+** header's line (every caller's template). */
+static void test_triage__similar_same_statement(void **state)
+{
+	const char *gdb =
+		"Program received signal SIGSEGV, Segmentation fault.\n"
+		"#0  0x0000555555556414 in graph::tileSlice (v=56) at /b3/src/kernels.cpp:77\n"
+		"#1  0x0000555555556431 in graph::runTileSlicePath0 (v=3) at /b3/src/kernels.cpp:79\n"
+		"#2  0x0000555555556451 in main (argc=4, argv=0x7ff) at /b3/src/kernels.cpp:400\n";
+	const char *lldb =
+		"* thread #1, name = 'graphc', stop reason = signal SIGSEGV: invalid address (fault address: 0x10)\n"
+		"  * frame #0: 0x000055555555610b graphc`graph::tileSliceStep1(v=<unavailable>) at kernels.cpp:77:40\n"
+		"    frame #1: 0x000055555555620b graphc`graph::runTileSlicePath1(int) at kernels.cpp:81:12\n"
+		"    frame #2: 0x000055555555630b graphc`main at kernels.cpp:401:3\n";
+	const char *main_only =
+		"* thread #1, name = 'graphc', stop reason = signal SIGSEGV: invalid address (fault address: 0x10)\n"
+		"  * frame #0: 0x000055555555610b graphc`main at kernels.cpp:77:40\n";
+	const char *hdr_a =
+		"Program received signal SIGSEGV, Segmentation fault.\n"
+		"#0  0x0000555555556414 in Vec::get (v=56) at /b3/src/vec.h:12\n"
+		"#1  0x0000555555556431 in graph::padConv (v=3) at /b3/src/kernels.cpp:90\n";
+	const char *hdr_b =
+		"Program received signal SIGSEGV, Segmentation fault.\n"
+		"#0  0x0000555555556414 in graph::foldPad (v=56) at /b3/src/vec.h:12\n"
+		"#1  0x0000555555556431 in graph::runFoldPad (v=3) at /b3/src/kernels.cpp:95\n";
+	(void)state;
+	assert_true(similar(gdb, lldb));
+	assert_false(similar(gdb, main_only));
+	assert_false(similar(lldb, main_only));
+	assert_false(similar(hdr_a, hdr_b));
+}
+
 /* A paste that cut an exception's message short, same frames. */
 static void test_triage__similar_cut_message(void **state)
 {
@@ -1235,6 +1270,7 @@ int main(void)
 		cmocka_unit_test(test_triage__python_values_in_messages),
 		cmocka_unit_test(test_triage__similar_bare_signal_same_statement),
 		cmocka_unit_test(test_triage__similar_cut_message),
+		cmocka_unit_test(test_triage__similar_same_statement),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
