@@ -65,11 +65,15 @@ def sig_of(path):
 
 
 def bare(path):
-    """A log that says only that a program without symbols died: no
-    message beyond a sanitizer's access kind, no frame with a name."""
+    """A log that says only that a program without symbols died: no frame
+    with a name, no source line of the report's own (UBSan's), and no
+    message beyond a sanitizer's access kind or a check of the standard
+    library that every bug of its kind fails alike (std::vector's
+    bounds, an uncaught std::out_of_range)."""
     cls, msg, named = sig_of(path)
-    return not named and (not msg or msg in ("READ", "WRITE") or
-                          "nothing read but a crash" in msg)
+    generic = (not msg or msg in ("READ", "WRITE") or "nothing read but a crash" in msg or
+               msg.startswith("std::") or cls.startswith("uncaught-exception:std::"))
+    return not named and "\t" not in cls and generic
 
 
 def pr(items):

@@ -1149,7 +1149,33 @@ static void test_triage__similar_same_statement(void **state)
 		"Program received signal SIGSEGV, Segmentation fault.\n"
 		"#0  0x0000555555556414 in graph::foldPad (v=56) at /b3/src/vec.h:12\n"
 		"#1  0x0000555555556431 in graph::runFoldPad (v=3) at /b3/src/kernels.cpp:95\n";
+	/* lldb names the inlined std::vector check by its caller, at the
+	** header's line; the caller's own line below it is the statement */
+	const char *lldb_check =
+		"* thread #1, name = 'graphc', stop reason = signal SIGABRT\n"
+		"    frame #2: 0x00007ffff7a44472 libc.so.6`__GI_abort at abort.c:79:7\n"
+		"    frame #3: 0x00007ffff7cd09ee libstdc++.so.6`std::__glibcxx_assert_fail(char const*, int, char const*, char const*) + 94\n"
+		"    frame #4: 0x000055555555a0af graphc`graph::runPadPath1(int) at stl_vector.h:1123:2\n"
+		"    frame #5: 0x000055555555a090 graphc`graph::runPadPath1(int) at kernels.cpp:259:92\n"
+		"    frame #6: 0x0000555555556629 graphc`main at kernels.cpp:598:56\n";
+	const char *asan_check =
+		"/usr/include/c++/12/bits/stl_vector.h:1123: std::vector<_Tp, _Alloc>::reference std::vector<_Tp, _Alloc>::operator[](size_type) [with _Tp = long int; _Alloc = std::allocator<long int>; reference = long int&; size_type = long unsigned int]: Assertion '__n < this->size()' failed.\n"
+		"==1==ERROR: AddressSanitizer: ABRT on unknown address 0x1\n"
+		"    #0 0x5555 in abort\n"
+		"    #1 0x5556 in std::__glibcxx_assert_fail(char const*, int, char const*, char const*)\n"
+		"    #2 0x5557 in graph::pad(int) /s/kernels.cpp:259:40\n"
+		"    #3 0x5558 in graph::padStep1(int) /s/kernels.cpp:262:5\n"
+		"    #4 0x5559 in graph::runPadPath1(int) /s/kernels.cpp:263:5\n";
+	const char *other_check =
+		"/usr/include/c++/12/bits/stl_vector.h:1123: std::vector<_Tp, _Alloc>::reference std::vector<_Tp, _Alloc>::operator[](size_type) [with _Tp = long int; _Alloc = std::allocator<long int>; reference = long int&; size_type = long unsigned int]: Assertion '__n < this->size()' failed.\n"
+		"==1==ERROR: AddressSanitizer: ABRT on unknown address 0x1\n"
+		"    #0 0x5555 in abort\n"
+		"    #1 0x5556 in std::__glibcxx_assert_fail(char const*, int, char const*, char const*)\n"
+		"    #2 0x5557 in graph::tile(int) /s/kernels.cpp:301:40\n"
+		"    #3 0x5558 in graph::tileStep1(int) /s/kernels.cpp:302:5\n";
 	(void)state;
+	assert_true(similar(lldb_check, asan_check));
+	assert_false(similar(lldb_check, other_check));
 	assert_true(similar(gdb, lldb));
 	assert_false(similar(gdb, main_only));
 	assert_false(similar(lldb, main_only));
