@@ -151,6 +151,36 @@ for name, paths in sets.items():
                 print("  merge %s: %s" % (b, " ".join(sorted(members[b]))))
                 for p in where[b][:6]:
                     print("    " + p)
+    # Native pairs of one bug by how their builds differ (manifest.tsv of
+    # triage_matrix.py): one compiler, two versions of one, two families.
+    mf = os.path.join(root, "manifest.tsv")
+    if os.path.exists(mf):
+        how = {}
+        for line in open(mf):
+            f = line.rstrip("\n").split("\t")
+            if len(f) == 4 and f[1] != "-":
+                how[os.path.join(root, f[0])] = f[1:]
+        cat = defaultdict(lambda: [0, 0, 0, 0])   # tp, pairs, tp non-bare, non-bare pairs
+        idx = [i for i, p in enumerate(paths) if p in how]
+        for i, j in combinations(idx, 2):
+            if rows[i][1] != rows[j][1]:
+                continue
+            ci, cj = how[paths[i]][0], how[paths[j]][0]
+            k = ("same compiler" if ci == cj else
+                 "other version" if ci.split("-")[0] == cj.split("-")[0] else "other family")
+            hit = rows[i][0] == rows[j][0]
+            c = cat[k]
+            c[0] += hit
+            c[1] += 1
+            if not (is_bare[i] or is_bare[j]):
+                c[2] += hit
+                c[3] += 1
+        print("%-14s %6s %7s %6s %9s" % ("native pairs", "pairs", "recall", "clear", "r-nonbare"))
+        for k in ("same compiler", "other version", "other family"):
+            c = cat[k]
+            if c[1]:
+                print("%-14s %6d %7.3f %6d %9.3f" % (k, c[1], c[0] / c[1], c[3],
+                                                    c[2] / c[3] if c[3] else 1.0))
     missed = os.environ.get("MISSED")
     if missed:
         per = defaultdict(lambda: defaultdict(list))
