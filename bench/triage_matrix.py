@@ -13,7 +13,8 @@
 # given toolchain (seeded). The output is not committed: run it again.
 # GRED_CORPUS=DIR adds mlir-opt-19 crashes on the real .mlir files in DIR.
 # A fresh variant to check for overfitting: SEED=N picks other names, call
-# paths, builds and pastes; OPTS="-Os -Og -O3" other optimisation levels.
+# paths, builds and pastes; OPTS="-Os -Og -O3" other optimisation levels;
+# COMPILERS="gcc clang" leaves out the second versions (gcc-11, clang-16).
 import os, random, re, shutil, subprocess, sys, tempfile
 from concurrent.futures import ThreadPoolExecutor
 
@@ -163,7 +164,13 @@ def native_source(bugs_):
 
 
 # ---------------------------------------------------------------- builds
-COMPILERS = [("gcc", "g++"), ("clang", "clang++")]
+# Two compiler families, and a second version of each where installed
+# (Debian 12: gcc 12 and gcc-11, clang 14 and clang-16): the same bug
+# built by another release inlines and lays out code differently.
+# COMPILERS="gcc clang" picks some.
+CXX = {"gcc": "g++", "clang": "clang++", "gcc-11": "g++-11", "clang-16": "clang++-16"}
+COMPILERS = [(cc, CXX[cc]) for cc in
+             os.environ.get("COMPILERS", " ".join(CXX)).split() if shutil.which(CXX[cc])]
 OPTS = os.environ.get("OPTS", "-O0 -O1 -O2 -O3").split()
 SANS = {"plain": [], "asan": ["-fsanitize=address", "-fno-omit-frame-pointer"],
         "ubsan": ["-fsanitize=undefined", "-fno-sanitize-recover=undefined"]}
@@ -308,9 +315,12 @@ def variant(text, name, fmt):
 
 
 counts = {}
+# OUT/manifest.tsv: how each log was made (log, compiler, -O, symbols),
+# for recall across compiler versions and with stripped builds.
+manifest = open(os.path.join(OUT, "manifest.tsv"), "w")
 
 
-def save(b, fmt, text, name):
+def save(b, fmt, text, name, build=("-", "-", "-")):
     vname, text = variant(text, name, fmt)
     d = os.path.join(OUT, "b%03d-%s" % (b["id"], b.get("fn", b.get("name"))))
     os.makedirs(d, exist_ok=True)
@@ -318,6 +328,8 @@ def save(b, fmt, text, name):
     counts[(b["id"], fmt)] = k + 1
     with open(os.path.join(d, "%s-%s-%d.log" % (fmt, vname, k)), "w") as f:
         f.write(text)
+    manifest.write("%s\t%s\t%s\t%s\n" % ((os.path.join(os.path.basename(d), "%s-%s-%d.log"
+                                                       % (fmt, vname, k)),) + tuple(build)))
 
 
 # ---------------------------------------------------------------- native
@@ -339,16 +351,16 @@ for b in bugs:
     for _ in range(10):
         cap = rng.choice(caps)
         san = cap if cap in ("asan", "ubsan") else "plain"
-        cc = rng.choice(["gcc", "clang"])
+        cc = rng.choice([c for c, _ in COMPILERS])
         o = rng.choice(OPTS)
         sym = rng.random() < 0.7 or cap == "plain" or cap == "macos"
         exe = exes[(cc, o, int(sym), san)]
         args = [str(b["id"]), str(rng.randrange(b["paths"])), str(rng.randrange(1, 60))]
-        jobs.append((b, cap, san, exe, args))
+        jobs.append((b, cap, san, exe, args, (cc, o, "sym" if sym else "stripped")))
 
 
 def run_native(job):
-    b, cap, san, exe, args = job
+    b, cap, san, exe, args, _ = job
     if cap in ("gdb", "lldb"):
         rc, out = run(debugger(cap, exe, args), env=env_for(san))
         text = out.decode("utf-8", "replace")
@@ -367,9 +379,9 @@ def run_native(job):
 
 dropped = {}
 with ThreadPoolExecutor(2) as ex:
-    for (b, cap, san, exe, args), ok, text in ex.map(run_native, jobs):
+    for (b, cap, san, exe, args, how), ok, text in ex.map(run_native, jobs):
         if ok:
-            save(b, cap, text, b["fn"])
+            save(b, cap, text, b["fn"], how)
         else:
             dropped[(b["id"], b["kind"], cap)] = text[-300:]
 for k, t in sorted(dropped.items()):
@@ -578,6 +590,7 @@ for name, flag in MLIR_BUGS:
             save(b, "gdb" if how == "gdb" else "llvm", text, name)
             got += 1
 
+manifest.close()
 shutil.rmtree(W, ignore_errors=True)
 n = sum(len(fs) for _, _, fs in os.walk(OUT))
 print("%d logs of %d bugs in %s" % (n, len(os.listdir(OUT)), OUT), file=sys.stderr)

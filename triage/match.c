@@ -281,6 +281,43 @@ static int same_crash_site(const mtext *a, const mtext *b)
 	return !library_check(a) && !library_check(b);
 }
 
+/* A header's line is shared by every caller of what it defines (a
+** template, an inline helper of a library): no statement of one bug. */
+static int header_line(const mframe *f)
+{
+	const char *colon = memchr(f->line, ':', f->nline), *dot;
+	size_t i;
+
+	if (!colon || colon == f->line)
+		return 1;  /* no file: the line alone names nothing */
+	for (dot = NULL, i = 0; f->line + i < colon; i++)
+		if (f->line[i] == '.')
+			dot = f->line + i;
+	if (!dot)
+		return 1;  /* <vector>, stl headers have no extension */
+	return colon - dot <= 4 && (dot[1] == 'h' || dot[1] == 'H' ||
+		(colon - dot == 4 && !memcmp(dot, ".inc", 4)) ||
+		(colon - dot == 4 && !memcmp(dot, ".def", 4)));
+}
+
+/*
+** The same statement crashed: the crashing frames' file and line are
+** one, whatever each tool calls the function it is in (a debugger names
+** the function everything was inlined into, main, where another names
+** the inlined one). Not a header's line: that is every caller's. Nor
+** when a side is main alone: code of two bugs inlined into main may be
+** merged by the optimiser into one instruction, which debug information
+** then gives one of the two lines.
+*/
+static int same_statement(const mtext *a, const mtext *b)
+{
+	if (!a->n || !b->n || !a->f[0].nline || starts_with(a->f[0].name,
+	    a->f[0].nname, "main:") || starts_with(b->f[0].name, b->f[0].nname, "main:") ||
+	    !same(a->f[0].line, a->f[0].nline, b->f[0].line, b->f[0].nline))
+		return 0;
+	return !header_line(&a->f[0]) && !library_check(a) && !library_check(b);
+}
+
 static int named(const mtext *m)
 {
 	size_t i;
@@ -330,7 +367,7 @@ int triage_match_similar(const char *sa, const char *sb)
 	** builds: the message, if it names the bug, still does. */
 	if ((!named(&a) || !named(&b)) && message_names_bug(&a, &b))
 		return 1;
-	if (same_crash_site(&a, &b))
+	if (same_crash_site(&a, &b) || same_statement(&a, &b))
 		return 1;
 	/* Inlining adds or removes a frame on top; the callers stay. */
 	return head_within(&a, &b) || head_within(&b, &a);

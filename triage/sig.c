@@ -583,6 +583,37 @@ static int frame_unnamed(const triage_frame *f)
 		(n >= 2 && !strcmp(f->func + n - 2, "@?"));
 }
 
+/* A header's line (a template, a library's inline function) is every
+** caller's: "stl_vector.h", "SmallVector.h", "<vector>", no extension. */
+static int header_file(const char *file)
+{
+	const char *dot = file ? strrchr(file, '.') : NULL;
+
+	return !dot || dot[1] == 'h' || dot[1] == 'H' || !strcmp(dot, ".inc") ||
+		!strcmp(dot, ".def");
+}
+
+/* The statement that crashed, "file:line": the crashing frame's, or, if
+** that is in a header, the first line below it in the program's own
+** code (a debugger names the inlined check by its caller). */
+static void add_statement(gred_buf *m, const triage_sig *out, size_t top)
+{
+	size_t k;
+
+	for (k = top; k < out->nstack && k < top + 4; k++) {
+		const triage_frame *f = &out->stack[k];
+		if (f->line <= 0 || !f->file)
+			continue;
+		if (!header_file(f->file)) {
+			buf_printf(m, "\t%s:%d", f->file, f->line);
+			return;
+		}
+	}
+	if (out->stack[top].line > 0)
+		buf_printf(m, "\t%s:%d", out->stack[top].file ? out->stack[top].file : "",
+			out->stack[top].line);
+}
+
 /* out->match: class (and the report's own site, if any), message, then
 ** the meaningful frames as "name<TAB>where" (see triage_match_similar). */
 static void set_match(triage_sig *out, const tri_event *ev, size_t msglen)
@@ -622,14 +653,16 @@ static void set_match(triage_sig *out, const tri_event *ev, size_t msglen)
 		** what tells them apart. */
 		if (!strcmp(f->func, "main")) {
 			if (!n && f->line)
-				buf_printf(&m, "\nmain:%d\t", f->line);
+				buf_printf(&m, "\nmain:%d\t\t%s:%d", f->line,
+					f->file ? f->file : "", f->line);
 			break;
 		}
 		buf_printf(&m, "\n%s\t%s", frame_unnamed(f) ? "" : f->func,
 			f->where ? f->where : "");
-		/* the crashing frame's line: which statement of it crashed */
+		/* the crashing frame's file and line: which statement crashed,
+		** whatever function a debugger says it is in after inlining */
 		if (!n && f->line > 0 && !frame_unnamed(f))
-			buf_printf(&m, "\t%d", f->line);
+			add_statement(&m, out, k);
 		n++;
 	}
 	out->match = m.data;

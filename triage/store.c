@@ -344,12 +344,21 @@ static int read_shapes(triage_store *s, gred_error *e)
 	return rc;
 }
 
-/* The bucket of the signature id, or of one similar to match, or 0. */
+static int absorb(triage_store *s, int64_t keep, int64_t other, gred_error *e);
+
+/*
+** The bucket of the signature id, or of one similar to match, or 0.
+** Similarity links buckets (single linkage): a new signature like those
+** of two buckets shows they are one bug, filed apart only because the
+** logs that would have joined them came later. The oldest bucket stays
+** and absorbs the others, keeping their members and history; with link
+** 0 the first similar one is taken and nothing is absorbed.
+*/
 static int find_bucket(int64_t *out, triage_store *s, const char *match,
-	const char *id, gred_error *e)
+	const char *id, int link, gred_error *e)
 {
 	store_arg a[] = {ARG_TEXT(id)};
-	size_t i;
+	size_t i, j;
 
 	if (run_num(out, NULL, s, sql_find_shape, a, NARGS(a), e) < 0)
 		return -1;
@@ -358,10 +367,21 @@ static int find_bucket(int64_t *out, triage_store *s, const char *match,
 	if (read_shapes(s, e) < 0)
 		return -1;
 	for (i = 0; i < s->nshapes; i++)
-		if (triage_match_similar(match, s->shapes[i].match)) {
+		if (triage_match_similar(match, s->shapes[i].match) &&
+		    (!*out || s->shapes[i].bucket < *out))
 			*out = s->shapes[i].bucket;
-			break;
-		}
+	if (!*out || !link)
+		return 0;
+	for (i = 0; i < s->nshapes; i++) {
+		int64_t other = s->shapes[i].bucket;
+		if (other == *out || !triage_match_similar(match, s->shapes[i].match))
+			continue;
+		if (absorb(s, *out, other, e) < 0)
+			return -1;
+		for (j = 0; j < s->nshapes; j++)
+			if (s->shapes[j].bucket == other)
+				s->shapes[j].bucket = *out;
+	}
 	return 0;
 }
 
@@ -432,7 +452,7 @@ int triage_store_add(triage_add_result *out, triage_store *s,
 			return 0;
 		}
 	}
-	if (find_bucket(&out->bucket, s, sig->match, id, e) < 0)
+	if (find_bucket(&out->bucket, s, sig->match, id, 1, e) < 0)
 		return -1;
 	if (out->bucket) {
 		if (bump(s, out->bucket, 1, now, now, e) < 0 ||
@@ -855,14 +875,14 @@ static int merge_bucket(merge_ctx *m, store_rows *b)
 
 	/* by the bucket's own signature, then by each shape's, then alike */
 	if (run_num(&dest, NULL, s, sql_owner, by_hash, 1, e) < 0 ||
-	    (!dest && find_bucket(&dest, s, NULL, hash, e) < 0))
+	    (!dest && find_bucket(&dest, s, NULL, hash, 0, e) < 0))
 		return -1;
 	for (pass = 0; pass < 2 && !dest; pass++) {
 		if (se->query(&r, m->src->db, sql_shapes_of, src_id, 1, NULL, e) < 0)
 			return -1;
 		while (!dest && (rc = se->next(r, e)) > 0)
 			if (find_bucket(&dest, s, pass ? se->text(r, 1) : NULL,
-			    se->text(r, 0), e) < 0) {
+			    se->text(r, 0), 0, e) < 0) {
 				rc = -1;
 				break;
 			}

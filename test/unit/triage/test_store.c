@@ -1,6 +1,6 @@
 /*
 ** Unit tests of the triage store: re-signing a bucket on its reduced
-** case, and merging stores.
+** case, merging stores, and buckets linked by a log like both.
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -357,6 +357,69 @@ static void test_store__merge_twice_adds_nothing(void **state)
 	free(c30);
 }
 
+/* An ASan heap overflow in the functions f[0] (innermost) .. f[2], each
+** on a line of its own (numbered by its first letter). */
+static char *asan_log(const char *const f[3])
+{
+	return xasprintf("==7==ERROR: AddressSanitizer: heap-buffer-overflow on"
+		" address 0x602000000018 at pc 0x5566 bp 0x7ffd sp 0x7ffc\n"
+		"READ of size 4 at 0x602000000018 thread T0\n"
+		"    #0 0x55d1 in %s /src/k.cpp:%d\n"
+		"    #1 0x55d2 in %s /src/k.cpp:%d\n"
+		"    #2 0x55d3 in %s /src/k.cpp:%d\n"
+		"    #3 0x55d4 in main /src/k.cpp:400\n", f[0], f[0][0], f[1], f[1][0],
+		f[2], f[2][0]);
+}
+
+/*
+** Single linkage: two buckets filed apart (their stacks share no crash
+** site nor callers) become one when a log like each of them comes: the
+** same crashing function as one, the other's stack with a frame inlined
+** away. The oldest bucket stays, with every member; the other's id
+** finds it.
+*/
+static void test_store__similar_log_links_buckets(void **state)
+{
+	fixture *f = *state;
+	static const char *const inl[3] = {"clamp", "tile", "lower"};
+	static const char *const other[3] = {"tile", "pack", "emit"};
+	static const char *const both[3] = {"tile", "lower", "emit"};
+	const char *const *stacks[3] = {inl, other, both};
+	char *logs[3], num[24];
+	triage_sig sigs[3];
+	triage_bucket b;
+	int64_t a, o, nm;
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		logs[i] = asan_log(stacks[i]);
+		sigs[i] = sig_of(logs[i]);
+	}
+	assert_false(triage_match_similar(sigs[0].match, sigs[1].match));
+	assert_true(triage_match_similar(sigs[2].match, sigs[0].match));
+	assert_true(triage_match_similar(sigs[2].match, sigs[1].match));
+
+	a = add(f->st, &sigs[0], "1.log", logs[0], NULL);
+	o = add(f->st, &sigs[1], "2.log", logs[1], NULL);
+	assert_true(a < o);
+	assert_int_equal(totals(f->st, &nm), 2);
+	assert_int_equal(add(f->st, &sigs[2], "3.log", logs[2], NULL), a);
+	assert_int_equal(totals(f->st, &nm), 1);
+	assert_int_equal(nm, 3);
+	assert_int_equal(members(f->st, a), 3);
+	snprintf(num, sizeof(num), "%lld", (long long)o);
+	get(&b, f->st, num);
+	assert_int_equal(b.id, a);
+	assert_int_equal(b.count, 3);
+	triage_bucket_free(&b);
+	/* and logs like the absorbed bucket's still come here */
+	assert_int_equal(add(f->st, &sigs[1], "4.log", logs[1], NULL), a);
+	for (i = 0; i < 3; i++) {
+		triage_sig_free(&sigs[i]);
+		free(logs[i]);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -364,6 +427,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_store__resign_merges_buckets, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_store__resign_errors_and_rollback, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_store__merge_twice_adds_nothing, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_store__similar_log_links_buckets, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1121,6 +1121,67 @@ static void test_triage__similar_bare_signal_same_statement(void **state)
 	assert_false(similar(gdb, other_line));
 }
 
+/* One statement, named two ways: gdb names the function inlined into
+** main at the faulting line, lldb names the caller it was inlined into;
+** the file and line agree. main alone at a line proves nothing (the
+** optimiser may merge two bugs' code into one instruction), nor does a
+** header's line (every caller's template). */
+static void test_triage__similar_same_statement(void **state)
+{
+	const char *gdb =
+		"Program received signal SIGSEGV, Segmentation fault.\n"
+		"#0  0x0000555555556414 in graph::tileSlice (v=56) at /b3/src/kernels.cpp:77\n"
+		"#1  0x0000555555556431 in graph::runTileSlicePath0 (v=3) at /b3/src/kernels.cpp:79\n"
+		"#2  0x0000555555556451 in main (argc=4, argv=0x7ff) at /b3/src/kernels.cpp:400\n";
+	const char *lldb =
+		"* thread #1, name = 'graphc', stop reason = signal SIGSEGV: invalid address (fault address: 0x10)\n"
+		"  * frame #0: 0x000055555555610b graphc`graph::tileSliceStep1(v=<unavailable>) at kernels.cpp:77:40\n"
+		"    frame #1: 0x000055555555620b graphc`graph::runTileSlicePath1(int) at kernels.cpp:81:12\n"
+		"    frame #2: 0x000055555555630b graphc`main at kernels.cpp:401:3\n";
+	const char *main_only =
+		"* thread #1, name = 'graphc', stop reason = signal SIGSEGV: invalid address (fault address: 0x10)\n"
+		"  * frame #0: 0x000055555555610b graphc`main at kernels.cpp:77:40\n";
+	const char *hdr_a =
+		"Program received signal SIGSEGV, Segmentation fault.\n"
+		"#0  0x0000555555556414 in Vec::get (v=56) at /b3/src/vec.h:12\n"
+		"#1  0x0000555555556431 in graph::padConv (v=3) at /b3/src/kernels.cpp:90\n";
+	const char *hdr_b =
+		"Program received signal SIGSEGV, Segmentation fault.\n"
+		"#0  0x0000555555556414 in graph::foldPad (v=56) at /b3/src/vec.h:12\n"
+		"#1  0x0000555555556431 in graph::runFoldPad (v=3) at /b3/src/kernels.cpp:95\n";
+	/* lldb names the inlined std::vector check by its caller, at the
+	** header's line; the caller's own line below it is the statement */
+	const char *lldb_check =
+		"* thread #1, name = 'graphc', stop reason = signal SIGABRT\n"
+		"    frame #2: 0x00007ffff7a44472 libc.so.6`__GI_abort at abort.c:79:7\n"
+		"    frame #3: 0x00007ffff7cd09ee libstdc++.so.6`std::__glibcxx_assert_fail(char const*, int, char const*, char const*) + 94\n"
+		"    frame #4: 0x000055555555a0af graphc`graph::runPadPath1(int) at stl_vector.h:1123:2\n"
+		"    frame #5: 0x000055555555a090 graphc`graph::runPadPath1(int) at kernels.cpp:259:92\n"
+		"    frame #6: 0x0000555555556629 graphc`main at kernels.cpp:598:56\n";
+	const char *asan_check =
+		"/usr/include/c++/12/bits/stl_vector.h:1123: std::vector<_Tp, _Alloc>::reference std::vector<_Tp, _Alloc>::operator[](size_type) [with _Tp = long int; _Alloc = std::allocator<long int>; reference = long int&; size_type = long unsigned int]: Assertion '__n < this->size()' failed.\n"
+		"==1==ERROR: AddressSanitizer: ABRT on unknown address 0x1\n"
+		"    #0 0x5555 in abort\n"
+		"    #1 0x5556 in std::__glibcxx_assert_fail(char const*, int, char const*, char const*)\n"
+		"    #2 0x5557 in graph::pad(int) /s/kernels.cpp:259:40\n"
+		"    #3 0x5558 in graph::padStep1(int) /s/kernels.cpp:262:5\n"
+		"    #4 0x5559 in graph::runPadPath1(int) /s/kernels.cpp:263:5\n";
+	const char *other_check =
+		"/usr/include/c++/12/bits/stl_vector.h:1123: std::vector<_Tp, _Alloc>::reference std::vector<_Tp, _Alloc>::operator[](size_type) [with _Tp = long int; _Alloc = std::allocator<long int>; reference = long int&; size_type = long unsigned int]: Assertion '__n < this->size()' failed.\n"
+		"==1==ERROR: AddressSanitizer: ABRT on unknown address 0x1\n"
+		"    #0 0x5555 in abort\n"
+		"    #1 0x5556 in std::__glibcxx_assert_fail(char const*, int, char const*, char const*)\n"
+		"    #2 0x5557 in graph::tile(int) /s/kernels.cpp:301:40\n"
+		"    #3 0x5558 in graph::tileStep1(int) /s/kernels.cpp:302:5\n";
+	(void)state;
+	assert_true(similar(lldb_check, asan_check));
+	assert_false(similar(lldb_check, other_check));
+	assert_true(similar(gdb, lldb));
+	assert_false(similar(gdb, main_only));
+	assert_false(similar(lldb, main_only));
+	assert_false(similar(hdr_a, hdr_b));
+}
+
 /* A paste that cut an exception's message short, same frames. */
 static void test_triage__similar_cut_message(void **state)
 {
@@ -1235,6 +1296,7 @@ int main(void)
 		cmocka_unit_test(test_triage__python_values_in_messages),
 		cmocka_unit_test(test_triage__similar_bare_signal_same_statement),
 		cmocka_unit_test(test_triage__similar_cut_message),
+		cmocka_unit_test(test_triage__similar_same_statement),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
