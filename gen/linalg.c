@@ -990,16 +990,20 @@ static int instantiate(linalg_gen *g, const linalg_op *op)
 			o.dim[i] = RANGE(1, (t.dim[i] - 1) / c[i] + 1);
 			a[i] = RANGE(0, t.dim[i] - 1 - (o.dim[i] - 1) * c[i]);
 			b[i] = o.dim[i];
-			if (o.dim[i] == 1 && t.rank > 1 && CHANCE(0.3))
+			if (o.dim[i] == 1 && t.rank > 1 && drop < 0 && CHANCE(0.3))
 				drop = i;
 		}
 		if (drop >= 0) {
-			/* rank-reducing: a stride on a size-1 dim would make
-			** mlir-opt-19's memref.subview lowering emit invalid IR
-			** (bench/gen_linalg_findings), so those are all 1 */
+			/* rank-reducing: mlir-opt-19's lowering of the
+			** memref.subview it becomes assumes the first unit dim is
+			** the one dropped, and with a stride > 1 may still emit
+			** invalid IR (bench/gen_linalg_findings): drop the first
+			** unit dim, with all strides 1 */
+			for (i = 0; i < drop; i++)
+				if (o.dim[i] == 1)
+					drop = i;
 			for (i = 0; i < t.rank; i++)
-				if (b[i] == 1)
-					c[i] = 1;
+				c[i] = 1;
 			for (i = drop; i < t.rank - 1; i++)
 				o.dim[i] = o.dim[i + 1];
 			o.rank--;
