@@ -18,6 +18,7 @@ Kinds (one site each, chosen by --seed among those that fit):
 Controls, deliberately NOT equivalent, to show the oracle can fail:
   broken-add   a result of @main gets + 1 (xor true for i1)
   broken-swap  the operands of a non-commutative op (sub, div, pow) swap
+               (a weak control: the op may be dead or its operands equal)
 usage: mlir_meta_rewrite.py --kind K --seed S [--entry FILE] IN.mlir > OUT
 (--entry FILE: lines, e.g. an @entry function, put at the module's end)
 Prints what it did on stderr; exits 3 when no site fits the kind."""
@@ -30,6 +31,9 @@ OP = re.compile(r'^(\s*)(%[\w]+)(:\d+)? = "([\w.]+)"\((.*?)\)(.*)$')
 SIG = re.compile(r': \((.*)\) -> (.+)$')
 NAME = re.compile(r'%[\w#]+')
 
+# Ops that make constants: a call or an identity on one would hide the
+# constant from a lowering that needs it (the perms of tosa.transpose).
+CONSTANTS = {"tosa.const", "arith.constant"}
 COMMUTATIVE = {
     "tosa.add", "tosa.mul", "tosa.maximum", "tosa.minimum", "tosa.equal",
     "tosa.bitwise_and", "tosa.bitwise_or", "tosa.bitwise_xor",
@@ -172,26 +176,41 @@ def with_operands(line, operands, result):
 
 def rewrite_call(lines, op, rng, out_funcs):
     if op.multi or op.name.split(".")[0] not in ("tosa", "linalg", "tensor") \
-            or op.name == "tensor.empty":
+            or op.name in CONSTANTS or op.name == "tensor.empty":
         return None
     if op.end > op.start and not region_is_closed(lines, op):
         return None
     name = "meta_call%d" % (len(out_funcs) + sum(
         'sym_name = "meta_call' in l for l in lines))
-    args = ["%%meta_a%d" % i for i in range(len(op.operands))]
+    # constant operands are copied into the function, not passed: some
+    # lowerings need them constant (the perms of tosa.transpose)
+    consts = {}
+    for line in lines[:op.start]:
+        m = OP.match(line)
+        if m and m.group(4) in CONSTANTS and \
+                not line.rstrip().endswith("({"):
+            consts[m.group(2)] = line.strip()
+    args, params, copied = [], [], []
+    for i, (a, t) in enumerate(zip(op.operands, op.types)):
+        if a in consts:
+            copied.append("    " + consts[a].replace(a + " =", "%%meta_c%d =" % i, 1))
+            args.append("%%meta_c%d" % i)
+        else:
+            args.append("%%meta_a%d" % i)
+            params.append((a, t, args[-1]))
     body = [with_operands(lines[op.start], args, "%meta_r")] + \
         lines[op.start + 1:op.end + 1]
     fn = ['  func.func private @%s(%s) -> %s {' % (
-        name, ", ".join("%s: %s" % (a, t) for a, t in zip(args, op.types)),
-        op.result)]
+        name, ", ".join("%s: %s" % (p[2], p[1]) for p in params), op.result)]
+    fn += copied
     fn += ["    " + line.lstrip() if i == 0 else line
            for i, line in enumerate(body)]
     fn.append("    return %%meta_r : %s" % op.result)
     fn.append("  }")
     out_funcs.append(fn)
     call = "%s%s = func.call @%s(%s) : (%s) -> %s" % (
-        op.indent, op.res, name, ", ".join(op.operands), ", ".join(op.types),
-        op.result)
+        op.indent, op.res, name, ", ".join(p[0] for p in params),
+        ", ".join(p[1] for p in params), op.result)
     return lines[:op.start] + [call] + lines[op.end + 1:], \
         "call: %s moved into @%s" % (op.name, name)
 
@@ -225,7 +244,7 @@ def splat(dt, value):
 
 def rewrite_identity(lines, op, rng, broken=False):
     st = tensor_dims(op.result or "")
-    if op.multi or not st or st[1] not in ("f32", "i32"):
+    if op.multi or not st or st[1] not in ("f32", "i32") or op.name in CONSTANTS:
         return None
     dims, dt = st
     t = op.result
