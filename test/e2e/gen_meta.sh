@@ -14,9 +14,15 @@ for f in "$T"/p/*.mlir; do mv "$f" "$T/p/tosa_$(basename "$f")"; done
 "$GRED" gen -q --dialect linalg -n 8 -o "$T/p" --seed 3 --nodes 15
 
 # equivalent rewrites: three each, any kind
+# (mlir-opt-19 may fail on a rewrite: a bug of its own, as a split slice
+# passed to a call makes one-shot-bufferize emit an invalid memref.cast,
+# bench/gen_linalg_findings; the oracle reports it apart, as failed)
 VERBOSE=1 KIND=any REWRITES=3 "$GRED_SRC/scripts/mlir_tosa_meta.sh" "$T/p" >"$T/any"
 set -- $(tail -1 "$T/any")
-if [ "$2" -eq 16 ] && [ "$4" -eq 16 ]; then pass; else fail "equivalent rewrites: $(tail -1 "$T/any"); $(grep -v '^same' "$T/any" | head -3)"; fi
+if [ "$2" -eq 16 ] && [ "$6" -eq 0 ] && [ "${12}" -eq 0 ] && [ "$4" -ge 14 ]; then pass; else fail "equivalent rewrites: $(tail -1 "$T/any"); $(grep -v '^same' "$T/any" | head -3)"; fi
+others=$(grep -E '^(failed|crash) ' "$T/any" | grep -v ': mlir-opt-19 on the cur program' || true)
+if [ -z "$others" ]; then pass; else fail "not mlir-opt-19 on a rewrite: $others"; fi
+grep -E '^(failed|crash) ' "$T/any" >&2 || true
 for k in call swap identity split; do
   if grep -q "^same .*$k: " "$T/any"; then pass; else fail "no '$k' rewrite among $(grep -c '^same' "$T/any") programs"; fi
 done
