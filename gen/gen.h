@@ -87,4 +87,18 @@ uint64_t gen_rejected(const gen *g);
 
 void gen_free(gen *g);
 
+/* The linalg generator (gen/linalg.c): textual MLIR 19 programs of linalg
+** on tensors with the func, scf, arith, math and tensor dialects, valid and
+** runnable by construction. Options as for gen_new (ops: linalg and tensor
+** op names without the dialect, max_rank up to 4); the n-th program
+** depends only on the options and n. */
+typedef struct linalg_gen linalg_gen;
+
+int linalg_gen_new(linalg_gen **out, const gen_options *o, gred_error *e);
+
+/* Appends the next program (one module of several functions) to out. */
+int linalg_gen_program(linalg_gen *g, gred_buf *out, gred_error *e);
+
+void linalg_gen_free(linalg_gen *g);
+
 #endif

@@ -1,7 +1,7 @@
 /*
 ** `gred gen`: the command line of the graph generator; writes N models
 ** into a directory as .onnx (or .mlir through the ONNX bridge), or N
-** TOSA programs as .mlir with --dialect tosa.
+** TOSA or linalg programs as .mlir with --dialect tosa or linalg.
 */
 #include <errno.h>
 #include <stddef.h>
@@ -53,7 +53,7 @@ static const cli_opt gen_opts[] = {
 	CLI_OPT_STRING("format", 0, OFF(format), "F",
 		"onnx (default) or mlir"),
 	CLI_OPT_STRING("dialect", 0, OFF(dialect), "D",
-		"onnx (default) or tosa: MLIR 19 TOSA programs as .mlir"),
+		"onnx (default), tosa or linalg: MLIR 19 programs as .mlir"),
 	CLI_OPT_FLAG("coverage", 0, OFF(coverage),
 		"print coverage metrics of the generated models"),
 	CLI_OPT_FLAG("guided", 0, OFF(o.guided),
@@ -86,7 +86,8 @@ static const cli_command gen_command = {
 	"gred gen -n 1000 -o ws/ --skeleton ws      # or residual\n"
 	"gred gen -n 1000 -o mut/ --mcts --mutate 3 --coverage\n"
 	"DRIVER | gred gen -n 100000 -o run/ --mcts --mutate 2 --feedback-stdin\n"
-	"gred gen -n 1000 -o tosa/ --dialect tosa --nodes 50",
+	"gred gen -n 1000 -o tosa/ --dialect tosa --nodes 50\n"
+	"gred gen -n 1000 -o linalg/ --dialect linalg --nodes 50",
 	-1,
 };
 
@@ -145,22 +146,50 @@ static void print_summary(int quiet, const char *what, long long n,
 	}
 }
 
-/* gen --dialect tosa: N programs g000000.mlir, ... printed directly. */
-static int gen_tosa(const gen_cli *cl)
+/* An MLIR program generator behind --dialect: the TOSA or the linalg one. */
+typedef struct mlir_gen {
+	const char *dialect;
+	tosa_gen *tosa;
+	linalg_gen *linalg;
+} mlir_gen;
+
+static int mlir_gen_new(mlir_gen *m, const gen_options *o, gred_error *e)
 {
-	tosa_gen *g = NULL;
+	if (!strcmp(m->dialect, "tosa"))
+		return tosa_gen_new(&m->tosa, o, e);
+	return linalg_gen_new(&m->linalg, o, e);
+}
+
+static int mlir_gen_program(mlir_gen *m, gred_buf *out, gred_error *e)
+{
+	if (m->tosa)
+		return tosa_gen_program(m->tosa, out, e);
+	return linalg_gen_program(m->linalg, out, e);
+}
+
+static void mlir_gen_free(mlir_gen *m)
+{
+	tosa_gen_free(m->tosa);
+	linalg_gen_free(m->linalg);
+}
+
+/* gen --dialect tosa|linalg: N programs g000000.mlir, ... printed
+** directly. */
+static int gen_mlir(const gen_cli *cl)
+{
+	mlir_gen g = {cl->dialect, NULL, NULL};
 	gred_buf buf = {0};
 	gred_error e;
 	cov *c = NULL;
 	double t0, c0;
-	char name[64];
+	char name[64], what[64];
 	int dirfd, i, rc = 1;
 
 	if (mkdir(cl->dir, 0777) < 0 && errno != EEXIST)
 		return cli_fail("gen: %s: %s", cl->dir, strerror(errno));
 	if ((dirfd = open(cl->dir, O_RDONLY | O_DIRECTORY)) < 0)
 		return cli_fail("gen: %s: %s", cl->dir, strerror(errno));
-	if (tosa_gen_new(&g, &cl->o, &e) < 0) {
+	if (mlir_gen_new(&g, &cl->o, &e) < 0) {
 		close(dirfd);
 		return cli_fail("%s", e.msg);
 	}
@@ -170,7 +199,7 @@ static int gen_tosa(const gen_cli *cl)
 	c0 = cpu_seconds();
 	for (i = 0; i < cl->n; i++) {
 		buf.len = 0;
-		if (tosa_gen_program(g, &buf, &e) < 0) {
+		if (mlir_gen_program(&g, &buf, &e) < 0) {
 			cli_fail("%s", e.msg);
 			goto done;
 		}
@@ -182,14 +211,15 @@ static int gen_tosa(const gen_cli *cl)
 			goto done;
 		}
 	}
-	print_summary(cl->quiet, "tosa programs", cl->n, cl->o.nodes, cl->dir, t0,
-		c0, c, &buf);
+	snprintf(what, sizeof(what), "%s programs", cl->dialect);
+	print_summary(cl->quiet, what, cl->n, cl->o.nodes, cl->dir, t0, c0, c,
+		&buf);
 	rc = 0;
 done:
 	close(dirfd);
 	buf_free(&buf);
 	cov_free(c);
-	tosa_gen_free(g);
+	mlir_gen_free(&g);
 	return rc;
 }
 
@@ -231,10 +261,10 @@ int gen_main(int argc, char **argv)
 	if (cl.kinds && gen_mutation_kinds_parse(cl.kinds, &o.mutation_kinds) < 0)
 		return cli_fail("gen: --mutate-kinds: unknown mutation in '%s'",
 			cl.kinds);
-	if (!strcmp(cl.dialect, "tosa"))
-		return gen_tosa(&cl);
+	if (!strcmp(cl.dialect, "tosa") || !strcmp(cl.dialect, "linalg"))
+		return gen_mlir(&cl);
 	if (strcmp(cl.dialect, "onnx"))
-		return cli_fail("gen: --dialect must be onnx or tosa");
+		return cli_fail("gen: --dialect must be onnx, tosa or linalg");
 	mlir = !strcmp(format, "mlir");
 	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
 		return cli_fail("gen: %s: %s", dir, strerror(errno));
