@@ -522,6 +522,8 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 	}
 done:
 	r->st->maker_forks += maker.forks;
+	r->st->maker_answers += maker.answers;
+	r->st->maker_seconds += maker.answers_seconds;
 	ir_maker_free(&maker);
 	buf_free(&printed);
 	pipeline_reducer_free(r->pipe);

@@ -240,6 +240,8 @@ static int read_answer(ir_maker *m, gred_buf *out)
 	if (recv_all(m->fd, &a, sizeof(a)) < 0)
 		goto crashed;
 	m->answer_seconds = a.seconds;
+	m->answers++;
+	m->answers_seconds += a.seconds;
 	if (out && a.len) {
 		buf_grow(out, (size_t)a.len);
 		if (recv_all(m->fd, out->data + out->len, (size_t)a.len) < 0)

@@ -41,6 +41,10 @@ typedef struct reduce_stats {
 	** accepts of them), and forks of the copy that makes IR candidates. */
 	unsigned long made, accepts, maker_forks;
 	double make_seconds, accept_seconds;
+	/* The copy's own work per IR candidate: clone, pass, verify, print
+	** (overlapping tests when asked for ahead). */
+	unsigned long maker_answers;
+	double maker_seconds;
 } reduce_stats;
 
 typedef struct reduce_options {

@@ -337,11 +337,16 @@ static void print_stats(const reduce_stats *s)
 		s->seconds, s->tests.test_seconds, own);
 	fprintf(stderr, "gred's share: %.1f%% of the wall time\n",
 		s->seconds > 0 ? 100 * own / s->seconds : 0);
-	fprintf(stderr, "candidates: %lu made, %.2f ms each (%lu forks of the "
-		"maker); %lu accepted, %.2f ms each\n", s->made,
+	fprintf(stderr, "candidates: %lu made, %.2f ms each in gred; %lu "
+		"accepted, %.2f ms each\n", s->made,
 		s->made ? 1000 * s->make_seconds / (double)s->made : 0,
-		s->maker_forks, s->accepts,
+		s->accepts,
 		s->accepts ? 1000 * s->accept_seconds / (double)s->accepts : 0);
+	if (s->maker_answers)
+		fprintf(stderr, "maker: %lu candidates, %.2f ms each (clone, pass, "
+			"verify, print; %lu forks)\n", s->maker_answers,
+			1000 * s->maker_seconds / (double)s->maker_answers,
+			s->maker_forks);
 	fprintf(stderr, "%-10s %8s %8s %10s %7s %8s\n", "pass", "runs",
 		"accepted", "bytes", "share", "seconds");
 	for (i = 0; i < s->npasses; i++) {

@@ -105,6 +105,8 @@ typedef struct ir_maker {
 	ir_request pending[IR_MAKER_AHEAD];  /* sent, answers not yet read */
 	size_t npending;
 	unsigned long forks, crashes;
+	unsigned long answers;  /* candidates the copy made (or refused) */
+	double answers_seconds; /* the copy's time for them */
 	/* The copy's time for its last answer, gred's for its last restart
 	** (stop, fork): what decides between the two after a change. */
 	double answer_seconds, stop_seconds, restart_seconds;

@@ -47,7 +47,9 @@ void tester_result_describe(gred_buf *out, const tester_result *r,
 
 typedef struct tester_stats {
 	unsigned long runs, cache_hits, timeouts;
-	double test_seconds;   /* wall time spent in batches of tests */
+	/* Wall time while some test ran: from its exec to gred seeing it
+	** end (starting and reaping it, writing its file, are gred's). */
+	double test_seconds;
 } tester_stats;
 
 typedef struct tester tester;
