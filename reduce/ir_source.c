@@ -234,7 +234,10 @@ static int read_answer(ir_maker *m, gred_buf *out)
 	ir_answer a;
 	char chunk[65536];
 	uint64_t left;
+	size_t start = out ? out->len : 0;
 
+	if (m->fd < 0 || !m->npending)
+		return 0;
 	memmove(m->pending, m->pending + 1,
 		--m->npending * sizeof(m->pending[0]));
 	if (recv_all(m->fd, &a, sizeof(a)) < 0)
@@ -258,7 +261,7 @@ static int read_answer(ir_maker *m, gred_buf *out)
 	return a.made != 0;
 crashed:
 	if (out)
-		out->len = 0;
+		out->len = start;
 	m->crashes++;
 	helper_stop(m);
 	return 0;
@@ -324,8 +327,11 @@ int ir_maker_get(ir_maker *m, const ir_request *q, gred_buf *out,
 			return -1;
 		i = 0;
 	}
-	while (i--)
+	while (i-- && m->fd >= 0)
 		(void)read_answer(m, NULL);
+	/* The copy crashed on one of those: ask again. */
+	if (m->fd < 0 && send_request(m, q, e) < 0)
+		return -1;
 	return read_answer(m, out);
 }
 
