@@ -114,16 +114,68 @@ static void progress(reducer *r)
 	r->o->progress(&p, r->o->user);
 }
 
-/* Makes bytes the best so far: on disk first, atomically. */
+/* Makes bytes the best so far: on disk first, atomically (synced to the
+** disk only at the end: an fsync would cost more than many a test). */
 static int accept_best(reducer *r, const gred_buf *bytes, gred_error *e)
 {
-	if (r->input ? ir_file_save(r->input, r->input_ctx, r->output,
-		    bytes->data, bytes->len, e) < 0 :
-	    file_write_atomic(r->output, bytes->data, bytes->len, e) < 0)
-		return -1;
-	r->best.len = 0;
-	buf_append(&r->best, bytes->data, bytes->len);
-	return 0;
+	double t0 = now_seconds();
+	int err = r->input ? ir_file_save(r->input, r->input_ctx, r->output,
+		bytes->data, bytes->len, e) : file_write_atomic_sync(r->output,
+		bytes->data, bytes->len, 0, e);
+
+	if (err == 0) {
+		r->best.len = 0;
+		buf_append(&r->best, bytes->data, bytes->len);
+	}
+	r->st->accepts++;
+	r->st->accept_seconds += now_seconds() - t0;
+	return err;
+}
+
+/* src's candidate without targets [begin, end), timed. */
+static int make(reducer *r, source *src, size_t begin, size_t end,
+	gred_buf *out, void **state, gred_error *e)
+{
+	double t0 = now_seconds();
+	int m = src->make(src, begin, end, out, state, e);
+
+	r->st->made++;
+	r->st->make_seconds += now_seconds() - t0;
+	return m;
+}
+
+/* The source's accept, timed with the rest of accepting. */
+static void accept_state(reducer *r, source *src, void *state,
+	const gred_buf *bytes)
+{
+	double t0 = now_seconds();
+
+	src->accept(src, state, bytes);
+	r->st->accept_seconds += now_seconds() - t0;
+}
+
+/* While tests run, the candidates ddmin tries next if none of them is
+** interesting: from target k with this chunk, then the next chunk size. */
+static void prefetch_next(source *src, size_t n, size_t k, size_t chunk,
+	int jobs)
+{
+	int c;
+
+	for (c = 0; src->prefetch && c < jobs; c++, k += chunk) {
+		size_t end;
+
+		if (k >= n) {
+			if (chunk <= 1)
+				return;
+			chunk = (chunk + 1) / 2;
+			k = 0;
+		}
+		end = k + chunk < n ? k + chunk : n;
+		if (src->backward)
+			src->prefetch(src, n - end, n - k);
+		else
+			src->prefetch(src, k, end);
+	}
 }
 
 /* A candidate of src made a whole file: with the current reproducer
@@ -174,8 +226,8 @@ static int ddmin(reducer *r, source *src, gred_error *e)
 				cands[nc].len = 0;
 				states[nc] = NULL;
 				m = src->backward ?
-					src->make(src, n - end, n - k, &cands[nc], &states[nc], e) :
-					src->make(src, k, end, &cands[nc], &states[nc], e);
+					make(r, src, n - end, n - k, &cands[nc], &states[nc], e) :
+					make(r, src, k, end, &cands[nc], &states[nc], e);
 				if (m < 0) {
 					err = -1;
 					goto done;
@@ -192,6 +244,7 @@ static int ddmin(reducer *r, source *src, gred_error *e)
 			}
 			if (nc == 0)
 				break;
+			prefetch_next(src, n, k, chunk, jobs);
 			err = tester_run_batch(r->t, res, cands, nc, 1, e);
 			if (err < 0)
 				goto done;
@@ -215,7 +268,7 @@ static int ddmin(reducer *r, source *src, gred_error *e)
 					nc = 0;
 					goto done;
 				}
-				src->accept(src, states[first], &cands[first]);
+				accept_state(r, src, states[first], &cands[first]);
 				ps->accepted++;
 				ps->bytes_removed += before - r->best.len;
 				changed = 1;
@@ -271,8 +324,8 @@ static int bisect(reducer *r, source *src, gred_error *e)
 		cand.len = 0;
 		state = NULL;
 		m = src->cut == PASS_CUT_TAIL ?
-			src->make(src, n - mid, n, &cand, &state, e) :
-			src->make(src, 0, mid, &cand, &state, e);
+			make(r, src, n - mid, n, &cand, &state, e) :
+			make(r, src, 0, mid, &cand, &state, e);
 		if (m < 0) {
 			err = -1;
 			break;
@@ -283,6 +336,13 @@ static int bisect(reducer *r, source *src, gred_error *e)
 				src->drop(src, state);
 			hi = mid;
 			continue;
+		}
+		/* Meanwhile, the next cut if this one fails. */
+		if (src->prefetch && mid / 2) {
+			if (src->cut == PASS_CUT_TAIL)
+				src->prefetch(src, n - mid / 2, n);
+			else
+				src->prefetch(src, 0, mid / 2);
 		}
 		if ((err = tester_run(r->t, &res, cand.data, cand.len, e)) < 0) {
 			src->drop(src, state);
@@ -304,7 +364,7 @@ static int bisect(reducer *r, source *src, gred_error *e)
 				src->drop(src, state);
 				break;
 			}
-			src->accept(src, state, &cand);
+			accept_state(r, src, state, &cand);
 			ps->accepted++;
 			ps->bytes_removed += before - r->best.len;
 		}
@@ -391,6 +451,8 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 {
 	source *srcs[REDUCE_MAX_PASSES];
 	ir_source is[REDUCE_MAX_PASSES];
+	ir_maker maker;
+	ir_request whole = {NULL, 0, 0, 0};
 	gred_buf printed = {0};
 	tester_result res;
 	gred_error sub;
@@ -400,10 +462,14 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 	if (f->format == IR_FORMAT_MLIR &&
 	    pipeline_reducer_new(&r->pipe, &r->best, &sub) < 0)
 		return gred_errorf(e, "%s: %s", r->o->input, sub.msg);
+	ir_maker_init(&maker, f->op, f->format);
 	/* The input as gred prints it: often smaller already (comments,
 	** spacing), and what every later candidate looks like. */
 	r->pass = "print";
-	printable = ir_source_serialize(&printed, f->op, f->format, &sub) == 0;
+	if ((printable = ir_maker_get(&maker, &whole, &printed, e)) < 0) {
+		err = -1;
+		goto done;
+	}
 	if (printable)
 		with_block(r, NULL, &printed);
 	if (printable && shortlex_less(printed.data, printed.len, r->best.data, r->best.len)) {
@@ -429,7 +495,7 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 	for (np = 0; r->pipe && np < PIPELINE_LEVELS; np++)
 		srcs[np] = pipeline_reducer_source(r->pipe, (int)np);
 	for (n = 0; pass_table[n] && np + n < REDUCE_MAX_PASSES; n++) {
-		ir_source_init(&is[n], pass_table[n], &f->op, f->format);
+		ir_source_init(&is[n], pass_table[n], &maker);
 		is[n].base.cut = pass_cut(pass_table[n]);
 		srcs[np + n] = &is[n].base;
 	}
@@ -460,6 +526,10 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 			break;
 	}
 done:
+	r->st->maker_forks += maker.forks;
+	r->st->maker_answers += maker.answers;
+	r->st->maker_seconds += maker.answers_seconds;
+	ir_maker_free(&maker);
 	buf_free(&printed);
 	pipeline_reducer_free(r->pipe);
 	r->pipe = NULL;
@@ -553,7 +623,7 @@ int reduce_run(reduce_stats *out, const reduce_options *o, gred_error *e)
 	gred_error perr;
 	char *data = NULL;
 	size_t len;
-	int err, loaded, text = 0;
+	int err, loaded, text = 0, written = 0;
 
 	memset(out, 0, sizeof(*out));
 	r.o = o;
@@ -604,9 +674,10 @@ int reduce_run(reduce_stats *out, const reduce_options *o, gred_error *e)
 	if ((err = check_input(&r, e)) < 0)
 		goto done;
 	if ((err = r.input ? ir_file_save(r.input, ctx, r.output, r.best.data,
-		    r.best.len, e) : file_write_atomic(r.output, r.best.data,
-		    r.best.len, e)) < 0)
+		    r.best.len, e) : file_write_atomic_sync(r.output, r.best.data,
+		    r.best.len, 0, e)) < 0)
 		goto done;
+	written = 1;
 	if (!text) {
 		err = reduce_ir(&r, &f, e);
 	} else {
@@ -623,6 +694,9 @@ int reduce_run(reduce_stats *out, const reduce_options *o, gred_error *e)
 		}
 	}
 done:
+	if (written && file_write_atomic(r.output, r.best.data, r.best.len,
+		    err < 0 ? &perr : e) < 0 && err == 0)
+		err = -1;
 	if (r.t)
 		out->tests = *tester_get_stats(r.t);
 	out->final_bytes = r.best.len;

@@ -1,19 +1,19 @@
 /*
-** Candidates from a pass: clone the current module, let the pass change a
-** chunk of its targets, verify and serialise; invalid ones never run.
+** Candidates from a pass: a forked copy of gred clones the current module,
+** lets the pass change a chunk of its targets, verifies and serialises;
+** invalid ones never run.
 */
 #define _GNU_SOURCE
 #include "source.h"
 
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include "mlir_io.h"
-#include "tester.h"
-
-typedef struct serialize_job {
-	MlirOperation op;
-	ir_format format;
-} serialize_job;
 
 /* `module {` ... `}` around top-level ops is implicit in MLIR syntax: the
 ** parser adds it back. Dropped (and the body dedented) unless the module
@@ -55,16 +55,16 @@ static void strip_module(gred_buf *b)
 	b->len = o + b->len - i;
 }
 
-static int serialize_fn(gred_buf *out, void *arg)
+/* The file the user gets for op: verified, then serialised. */
+static int serialize(gred_buf *out, MlirOperation op, ir_format format)
 {
-	serialize_job *j = arg;
 	gred_error e;
 
-	if (j->format != IR_FORMAT_MLIR && ir_verify(j->op, &e) < 0)
+	if (format != IR_FORMAT_MLIR && ir_verify(op, &e) < 0)
 		return -1;
-	if (ir_serialize(out, j->op, j->format, &e) < 0)
+	if (ir_serialize(out, op, format, &e) < 0)
 		return -1;
-	if (j->format == IR_FORMAT_MLIR) {
+	if (format == IR_FORMAT_MLIR) {
 		strip_module(out);
 		while (out->len >= 2 && out->data[out->len - 1] == '\n' &&
 		       out->data[out->len - 2] == '\n')
@@ -73,69 +73,328 @@ static int serialize_fn(gred_buf *out, void *arg)
 	return 0;
 }
 
-/* Verification of a candidate runs in a child: release MLIR verifiers
-** dereference null on some malformed IR (linalg contraction bodies). */
-int ir_source_serialize(gred_buf *out, MlirOperation op, ir_format format,
+/* A request as sent: a candidate to make, or (apply) a change to make
+** to the copy's own module, as gred made it to its own. */
+typedef struct ir_wire {
+	ir_request q;
+	int apply;
+} ir_wire;
+
+/* What the copy sends back for a candidate: made or not, how long it
+** took, then the bytes. */
+typedef struct ir_answer {
+	int32_t made;
+	double seconds;
+	uint64_t len;
+} ir_answer;
+
+static int send_all(int fd, const void *p, size_t n)
+{
+	const char *c = p;
+
+	while (n) {
+		ssize_t k = send(fd, c, n, MSG_NOSIGNAL);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return -1;
+		c += k;
+		n -= (size_t)k;
+	}
+	return 0;
+}
+
+static int recv_all(int fd, void *p, size_t n)
+{
+	char *c = p;
+
+	while (n) {
+		ssize_t k = recv(fd, c, n, 0);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return -1;
+		c += k;
+		n -= (size_t)k;
+	}
+	return 0;
+}
+
+/* The copy: answers requests in order until gred closes its end. */
+static void helper_loop(ir_maker *m, int fd)
+{
+	gred_buf b = {0};
+	ir_wire w;
+	ir_request q;
+	ir_answer a;
+	gred_error e;
+	double t0;
+
+	while (recv_all(fd, &w, sizeof(w)) == 0) {
+		q = w.q;
+		if (w.apply) {
+			(void)pass_apply(q.p, m->op, q.begin, q.end, q.flags, &e);
+			continue;
+		}
+		t0 = now_seconds();
+		b.len = 0;
+		if (!q.p) {
+			a.made = serialize(&b, m->op, m->format) == 0;
+		} else {
+			MlirOperation clone = mlirOperationClone(m->op);
+
+			a.made = pass_apply(q.p, clone, q.begin, q.end, q.flags,
+				&e) > 0 && serialize(&b, clone, m->format) == 0;
+			mlirOperationDestroy(clone);
+		}
+		a.len = a.made ? b.len : 0;
+		a.seconds = now_seconds() - t0;
+		if (send_all(fd, &a, sizeof(a)) < 0 ||
+		    send_all(fd, b.data, (size_t)a.len) < 0)
+			break;
+	}
+	_exit(0);
+}
+
+static void helper_stop(ir_maker *m)
+{
+	double t0 = now_seconds();
+
+	if (m->fd < 0)
+		return;
+	close(m->fd);
+	proc_kill(&m->helper);
+	m->fd = -1;
+	m->npending = 0;
+	m->stop_seconds = now_seconds() - t0;
+}
+
+static int helper_start(ir_maker *m, gred_error *e)
+{
+	double t0 = now_seconds();
+	int sv[2];
+
+	if (m->fd >= 0)
+		return 0;
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
+		return gred_errorf(e, "cannot make a socket pair: %s",
+			strerror(errno));
+	switch (proc_fork(&m->helper, e)) {
+	case 0:
+		close(sv[0]);
+		helper_loop(m, sv[1]);
+		_exit(0);
+	case 1:
+		close(sv[1]);
+		m->fd = sv[0];
+		m->npending = 0;
+		m->forks++;
+		m->restart_seconds = m->stop_seconds + now_seconds() - t0;
+		return 0;
+	default:
+		close(sv[0]);
+		close(sv[1]);
+		return -1;
+	}
+}
+
+static int same_request(const ir_request *a, const ir_request *b)
+{
+	return a->p == b->p && a->begin == b->begin && a->end == b->end &&
+		a->flags == b->flags;
+}
+
+static int send_request(ir_maker *m, const ir_request *q, gred_error *e)
+{
+	ir_wire w;
+
+	memset(&w, 0, sizeof(w));
+	w.q = *q;
+	if (helper_start(m, e) < 0)
+		return -1;
+	if (send_all(m->fd, &w, sizeof(w)) < 0) {
+		/* It died while idle: start again once. */
+		m->crashes++;
+		helper_stop(m);
+		if (helper_start(m, e) < 0)
+			return -1;
+		if (send_all(m->fd, &w, sizeof(w)) < 0) {
+			helper_stop(m);
+			return gred_errorf(e, "cannot reach the forked copy of gred");
+		}
+	}
+	m->pending[m->npending++] = *q;
+	return 0;
+}
+
+/* Reads the answer to the oldest request; out NULL: thrown away. Returns
+** made (1 or 0); a copy that dies mid-way crashed on that request. */
+static int read_answer(ir_maker *m, gred_buf *out)
+{
+	ir_answer a;
+	char chunk[65536];
+	uint64_t left;
+	size_t start = out ? out->len : 0;
+
+	if (m->fd < 0 || !m->npending)
+		return 0;
+	memmove(m->pending, m->pending + 1,
+		--m->npending * sizeof(m->pending[0]));
+	if (recv_all(m->fd, &a, sizeof(a)) < 0)
+		goto crashed;
+	m->answer_seconds = a.seconds;
+	m->answers++;
+	m->answers_seconds += a.seconds;
+	if (out && a.len) {
+		buf_grow(out, (size_t)a.len);
+		if (recv_all(m->fd, out->data + out->len, (size_t)a.len) < 0)
+			goto crashed;
+		out->len += (size_t)a.len;
+	}
+	for (left = out ? 0 : a.len; left;) {
+		size_t k = left < sizeof(chunk) ? (size_t)left : sizeof(chunk);
+
+		if (recv_all(m->fd, chunk, k) < 0)
+			goto crashed;
+		left -= k;
+	}
+	return a.made != 0;
+crashed:
+	if (out)
+		out->len = start;
+	m->crashes++;
+	helper_stop(m);
+	return 0;
+}
+
+void ir_maker_init(ir_maker *m, MlirOperation op, ir_format format)
+{
+	memset(m, 0, sizeof(*m));
+	m->op = op;
+	m->format = format;
+	m->fd = -1;
+}
+
+void ir_maker_free(ir_maker *m)
+{
+	helper_stop(m);
+}
+
+/* The copy takes the change too, unless it has so much left to answer
+** that a new fork is quicker. Either way, the same module. */
+void ir_maker_changed(ir_maker *m, const ir_request *applied)
+{
+	ir_wire w;
+
+	if (m->fd >= 0 && (double)m->npending * m->answer_seconds <=
+	    m->restart_seconds) {
+		while (m->npending)
+			(void)read_answer(m, NULL);
+		memset(&w, 0, sizeof(w));
+		w.q = *applied;
+		w.apply = 1;
+		if (m->fd >= 0 && send_all(m->fd, &w, sizeof(w)) == 0)
+			return;
+	}
+	helper_stop(m);
+}
+
+void ir_maker_prefetch(ir_maker *m, const ir_request *q)
+{
+	gred_error e;
+	size_t i;
+
+	for (i = 0; i < m->npending; i++)
+		if (same_request(&m->pending[i], q))
+			return;
+	if (m->npending < IR_MAKER_AHEAD)
+		(void)send_request(m, q, &e);
+}
+
+int ir_maker_get(ir_maker *m, const ir_request *q, gred_buf *out,
 	gred_error *e)
 {
-	serialize_job j = {op, format};
+	size_t i;
 
-	return tester_isolate(out, serialize_fn, &j, e);
+	for (i = 0; i < m->npending; i++)
+		if (same_request(&m->pending[i], q))
+			break;
+	if (i == m->npending) {
+		/* Not asked for: what was asked is of no use now. */
+		if (m->npending)
+			helper_stop(m);
+		if (send_request(m, q, e) < 0)
+			return -1;
+		i = 0;
+	}
+	while (i-- && m->fd >= 0)
+		(void)read_answer(m, NULL);
+	/* The copy crashed on one of those: ask again. */
+	if (m->fd < 0 && send_request(m, q, e) < 0)
+		return -1;
+	return read_answer(m, out);
 }
 
 static size_t ir_count(source *s)
 {
 	ir_source *is = (ir_source *)s;
 
-	return pass_count(is->p, *is->cur);
+	return pass_count(is->p, is->maker->op);
 }
 
 static int ir_make(source *s, size_t begin, size_t end, gred_buf *out,
 	void **state, gred_error *e)
 {
 	ir_source *is = (ir_source *)s;
-	MlirOperation clone = mlirOperationClone(*is->cur);
-	gred_error sub;
-	int r;
+	ir_request q = {is->p, begin, end, is->flags};
+	int r = ir_maker_get(is->maker, &q, out, e);
 
-	(void)e;
-	r = pass_apply(is->p, clone, begin, end, is->flags, &sub);
-	if (r > 0 && ir_source_serialize(out, clone, is->format, &sub) < 0)
-		r = 0;
-	if (r <= 0) {
-		mlirOperationDestroy(clone);
-		return 0;
+	if (r == 1) {
+		ir_request *keep = xmalloc(sizeof(*keep));
+		*keep = q;
+		*state = keep;
 	}
-	*state = clone.ptr;
-	return 1;
+	return r;
 }
 
+static void ir_prefetch(source *s, size_t begin, size_t end)
+{
+	ir_source *is = (ir_source *)s;
+	ir_request q = {is->p, begin, end, is->flags};
+
+	ir_maker_prefetch(is->maker, &q);
+}
+
+/* The change the copy made is made again, in place: passes are
+** deterministic, so the module is the one whose bytes were accepted. */
 static void ir_accept(source *s, void *state, const gred_buf *bytes)
 {
 	ir_source *is = (ir_source *)s;
+	ir_request *q = state;
+	gred_error e;
 
 	(void)bytes;
-	mlirOperationDestroy(*is->cur);
-	is->cur->ptr = state;
+	(void)pass_apply(q->p, is->maker->op, q->begin, q->end, q->flags, &e);
+	ir_maker_changed(is->maker, q);
+	free(q);
 }
 
 static void ir_drop(source *s, void *state)
 {
 	(void)s;
-	if (state)
-		mlirOperationDestroy((MlirOperation){state});
+	free(state);
 }
 
-void ir_source_init(ir_source *s, const pass *p, MlirOperation *cur,
-	ir_format format)
+void ir_source_init(ir_source *s, const pass *p, ir_maker *m)
 {
+	memset(s, 0, sizeof(*s));
 	s->base.name = p->name;
 	s->base.count = ir_count;
 	s->base.make = ir_make;
 	s->base.accept = ir_accept;
 	s->base.drop = ir_drop;
+	s->base.prefetch = ir_prefetch;
 	s->p = p;
-	s->cur = cur;
-	s->format = format;
+	s->maker = m;
 	s->flags = 0;
 }

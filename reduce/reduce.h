@@ -36,6 +36,15 @@ typedef struct reduce_stats {
 	int interrupted;
 	size_t npasses;
 	reduce_pass_stats passes[REDUCE_MAX_PASSES];
+	/* Where gred's own time goes: making candidates (made of them,
+	** decided or not), accepting (writing the best, updating the module;
+	** accepts of them), and forks of the copy that makes IR candidates. */
+	unsigned long made, accepts, maker_forks;
+	double make_seconds, accept_seconds;
+	/* The copy's own work per IR candidate: clone, pass, verify, print
+	** (overlapping tests when asked for ahead). */
+	unsigned long maker_answers;
+	double maker_seconds;
 } reduce_stats;
 
 typedef struct reduce_options {

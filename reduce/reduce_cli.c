@@ -308,6 +308,7 @@ static void show_trace(const char *pass, size_t bytes, int interesting,
 static void print_stats(const reduce_stats *s)
 {
 	size_t i, removed = s->orig_bytes - s->final_bytes;
+	double own;
 
 	fprintf(stderr, "bytes: %zu -> %zu (%.1f%%)%s\n", s->orig_bytes,
 		s->final_bytes, s->orig_bytes ?
@@ -316,10 +317,23 @@ static void print_stats(const reduce_stats *s)
 	fprintf(stderr, "test runs: %lu, cache hits: %lu, timeouts: %lu "
 		"(timeout %.1f s)\n", s->tests.runs, s->tests.cache_hits,
 		s->tests.timeouts, s->timeout);
+	/* gred's own time: the wall time with no test running. */
+	own = s->seconds > s->tests.test_seconds ?
+		s->seconds - s->tests.test_seconds : 0;
 	fprintf(stderr, "time: %.2f s total, %.2f s in tests, %.2f s in gred\n",
-		s->seconds, s->tests.test_seconds,
-		s->seconds > s->tests.test_seconds ?
-		s->seconds - s->tests.test_seconds : 0);
+		s->seconds, s->tests.test_seconds, own);
+	fprintf(stderr, "gred's share: %.1f%% of the wall time\n",
+		s->seconds > 0 ? 100 * own / s->seconds : 0);
+	fprintf(stderr, "candidates: %lu made, %.2f ms each in gred; %lu "
+		"accepted, %.2f ms each\n", s->made,
+		s->made ? 1000 * s->make_seconds / (double)s->made : 0,
+		s->accepts,
+		s->accepts ? 1000 * s->accept_seconds / (double)s->accepts : 0);
+	if (s->maker_answers)
+		fprintf(stderr, "maker: %lu candidates, %.2f ms each (clone, pass, "
+			"verify, print; %lu forks)\n", s->maker_answers,
+			1000 * s->maker_seconds / (double)s->maker_answers,
+			s->maker_forks);
 	fprintf(stderr, "%-10s %8s %8s %10s %7s %8s\n", "pass", "runs",
 		"accepted", "bytes", "share", "seconds");
 	for (i = 0; i < s->npasses; i++) {

@@ -9,6 +9,7 @@
 
 #include "ir_file.h"
 #include "pass.h"
+#include "proc.h"
 #include "util.h"
 
 typedef struct source source;
@@ -31,6 +32,9 @@ struct source {
 	/* The candidate (state, bytes) becomes the current best. */
 	void (*accept)(source *s, void *state, const gred_buf *bytes);
 	void (*drop)(source *s, void *state);
+	/* Optional: the candidate without [begin, end) will likely be asked
+	** for next; its making may start now. */
+	void (*prefetch)(source *s, size_t begin, size_t end);
 };
 
 /* What a text source removes: lines; blocks (an outermost line opening
@@ -72,20 +76,65 @@ typedef struct text_source {
 void text_source_init(text_source *t, const gred_buf *best, text_unit unit);
 void text_source_free(text_source *t);
 
-/* A pass of passes/ applied to clones of the current module *cur. */
+/* A candidate of a pass: its targets [begin, end), with pass_apply's
+** flags (p NULL: the module as it is, printed). */
+typedef struct ir_request {
+	const pass *p;
+	size_t begin, end;
+	int flags;
+} ir_request;
+
+#define IR_MAKER_AHEAD 8
+
+/*
+** The module the passes change, and its maker: a forked copy of gred
+** holding the same module, which makes candidates on request (clone,
+** pass, verify, print) and sends their bytes back. MLIR verifiers
+** dereference null on some malformed IR, so that work never runs in
+** gred; a crash costs the candidate and a new fork. An accepted change
+** is made again, in place, by gred to its module and by the copy to its
+** own (or the copy is forked again, when quicker). Requests may be sent
+** ahead (prefetch), so the copy makes the next candidates while tests
+** run.
+*/
+typedef struct ir_maker {
+	MlirOperation op;
+	ir_format format;
+	proc helper;
+	int fd;                 /* gred's end of the socket; -1: no copy */
+	ir_request pending[IR_MAKER_AHEAD];  /* sent, answers not yet read */
+	size_t npending;
+	unsigned long forks, crashes;
+	unsigned long answers;  /* candidates the copy made (or refused) */
+	double answers_seconds; /* the copy's time for them */
+	/* The copy's time for its last answer, gred's for its last restart
+	** (stop, fork): what decides between the two after a change. */
+	double answer_seconds, stop_seconds, restart_seconds;
+} ir_maker;
+
+void ir_maker_init(ir_maker *m, MlirOperation op, ir_format format);
+void ir_maker_free(ir_maker *m);
+
+/* The candidate q into out (appended): 1 if made, 0 if the pass changed
+** nothing or the result does not verify (or crashed), -1 on error. */
+int ir_maker_get(ir_maker *m, const ir_request *q, gred_buf *out,
+	gred_error *e);
+
+/* Asks for q ahead of need (nothing if it cannot be sent now). */
+void ir_maker_prefetch(ir_maker *m, const ir_request *q);
+
+/* gred made change `applied` to the module: answers to earlier requests
+** are stale, the copy's module must change too. */
+void ir_maker_changed(ir_maker *m, const ir_request *applied);
+
+/* A pass of passes/ on the maker's module. */
 typedef struct ir_source {
 	source base;
 	const pass *p;
-	MlirOperation *cur;
-	ir_format format;
+	ir_maker *maker;
 	int flags;          /* pass_apply flags */
 } ir_source;
 
-void ir_source_init(ir_source *s, const pass *p, MlirOperation *cur,
-	ir_format format);
-
-/* The file the user gets for module op: verified, then serialised. */
-int ir_source_serialize(gred_buf *out, MlirOperation op, ir_format format,
-	gred_error *e);
+void ir_source_init(ir_source *s, const pass *p, ir_maker *m);
 
 #endif

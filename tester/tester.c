@@ -29,6 +29,7 @@ typedef struct cache_entry {
 typedef struct slot {
 	proc p;
 	int busy;
+	int running;         /* counted in tester.running */
 	size_t index;        /* candidate index in the batch */
 	double start;
 	double last_count;   /* when the group was last counted */
@@ -46,6 +47,8 @@ struct tester {
 	cache_entry *cache;
 	size_t cache_cap, cache_used;
 	tester_stats stats;
+	int running;         /* tests between exec and their end seen */
+	double running_since;
 };
 
 void tester_options_init(tester_options *o)
@@ -261,6 +264,21 @@ static void read_tail(char **out, size_t *out_len, const char *path,
 	*out = b.data;
 }
 
+/* A test began (d = 1) or was seen to end (-1): stats.test_seconds
+** grows by the time some test was running. */
+static void count_running(tester *t, slot *s, int d)
+{
+	double now = now_seconds();
+
+	if (s->running == (d > 0))
+		return;
+	s->running = d > 0;
+	if (d > 0 && t->running++ == 0)
+		t->running_since = now;
+	if (d < 0 && --t->running == 0)
+		t->stats.test_seconds += now - t->running_since;
+}
+
 /* Starts a test. A test that cannot start (a missing program, say) ends
 ** at once like one that failed: exit status 127, the reason on stderr. */
 static int slot_start(tester *t, slot *s, size_t index, const gred_buf *c,
@@ -280,7 +298,9 @@ static int slot_start(tester *t, slot *s, size_t index, const gred_buf *c,
 			return gred_errorf(e, "%s: cannot link it next to the "
 				"test's copy: %s", t->o.links[i], strerror(err));
 	}
-	if (file_write_atomic(s->file, c->data ? c->data : "", c->len, e) < 0)
+	/* (No fsync: the test reads it from the page cache.) */
+	if (file_write_atomic_sync(s->file, c->data ? c->data : "", c->len, 0,
+		    e) < 0)
 		return -1;
 	t->argv[t->argc] = s->file;
 	proc_options_init(&po);
@@ -301,6 +321,8 @@ static int slot_start(tester *t, slot *s, size_t index, const gred_buf *c,
 	}
 	s->busy = 1;
 	s->index = index;
+	if (s->p.pid > 0 && !s->p.done)
+		count_running(t, s, 1);
 	s->start = now_seconds();
 	s->last_count = s->start;
 	t->stats.runs++;
@@ -312,6 +334,7 @@ static void slot_finish(tester *t, slot *s, tester_result *r, int timed_out,
 {
 	double end = now_seconds();
 
+	count_running(t, s, -1);
 	proc_kill(&s->p);
 	s->busy = 0;
 	memset(r, 0, sizeof(*r));
@@ -331,8 +354,9 @@ static void slot_finish(tester *t, slot *s, tester_result *r, int timed_out,
 }
 
 /* Kills a speculative run that an earlier interesting candidate made moot. */
-static void slot_abandon(slot *s, tester_result *r)
+static void slot_abandon(tester *t, slot *s, tester_result *r)
 {
+	count_running(t, s, -1);
 	proc_kill(&s->p);
 	s->busy = 0;
 	memset(r, 0, sizeof(*r));
@@ -344,6 +368,7 @@ static void kill_all(tester *t)
 
 	for (i = 0; i < t->o.jobs; i++)
 		if (t->slots[i].busy) {
+			count_running(t, &t->slots[i], -1);
 			proc_kill(&t->slots[i].p);
 			t->slots[i].busy = 0;
 		}
@@ -385,7 +410,6 @@ int tester_run_batch(tester *t, tester_result *out, const gred_buf *cands,
 	size_t next = 0, first = n;
 	int i, busy = 0, err = 0;
 	uint64_t *hashes = xcalloc(n ? n : 1, sizeof(uint64_t));
-	double t0 = now_seconds();
 
 	memset(out, 0, n * sizeof(*out));
 	for (;;) {
@@ -454,7 +478,7 @@ int tester_run_batch(tester *t, tester_result *out, const gred_buf *cands,
 		/* Runs overtaken by an earlier interesting candidate. */
 		for (i = 0; i < t->o.jobs; i++)
 			if (t->slots[i].busy && t->slots[i].index > first) {
-				slot_abandon(&t->slots[i],
+				slot_abandon(t, &t->slots[i],
 					&out[t->slots[i].index]);
 				busy--;
 			}
@@ -470,7 +494,6 @@ done:
 	for (next = first + 1; err >= 0 && next < n; next++)
 		tester_result_clear(&out[next]);
 	free(hashes);
-	t->stats.test_seconds += now_seconds() - t0;
 	return err;
 }
 
@@ -480,10 +503,4 @@ int tester_run(tester *t, tester_result *out, const void *data, size_t len,
 	gred_buf c = {(char *)data, len, len};
 
 	return tester_run_batch(t, out, &c, 1, 0, e);
-}
-
-int tester_isolate(gred_buf *out, int (*fn)(gred_buf *out, void *arg),
-	void *arg, gred_error *e)
-{
-	return proc_call(out, fn, arg, e);
 }

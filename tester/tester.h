@@ -52,7 +52,9 @@ void tester_result_describe(gred_buf *out, const tester_result *r,
 
 typedef struct tester_stats {
 	unsigned long runs, cache_hits, timeouts;
-	double test_seconds;   /* wall time spent in batches of tests */
+	/* Wall time while some test ran: from its exec to gred seeing it
+	** end (starting and reaping it, writing its file, are gred's). */
+	double test_seconds;
 } tester_stats;
 
 typedef struct tester tester;
@@ -76,11 +78,5 @@ int tester_run(tester *t, tester_result *out, const void *data, size_t len,
 ** same whatever `jobs` is. */
 int tester_run_batch(tester *t, tester_result *out, const gred_buf *cands,
 	size_t n, int stop_at_first, gred_error *e);
-
-/* Runs fn in a forked copy of gred and returns what it appended to out:
-** for work that may crash on bad input (MLIR verifiers do). A crash costs
-** a rejected candidate, not the reduction. 0 if fn returned 0, else -1. */
-int tester_isolate(gred_buf *out, int (*fn)(gred_buf *out, void *arg),
-	void *arg, gred_error *e);
 
 #endif

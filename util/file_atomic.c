@@ -95,7 +95,7 @@ int file_atomic_commit(file_atomic *f, gred_error *e)
 	if (f->err)
 		err = gred_errorf(e, "%s: write failed: %s", f->path,
 			strerror(f->err));
-	else if (fchmod(f->fd, 0644), fsync(f->fd) < 0)
+	else if (fchmod(f->fd, 0644), !f->no_sync && fsync(f->fd) < 0)
 		err = gred_errorf(e, "%s: fsync failed: %s", f->path,
 			strerror(errno));
 	else if (close(f->fd) < 0) {
@@ -114,13 +114,20 @@ int file_atomic_commit(file_atomic *f, gred_error *e)
 	return err;
 }
 
-int file_write_atomic(const char *path, const void *data, size_t len,
-	gred_error *e)
+int file_write_atomic_sync(const char *path, const void *data, size_t len,
+	int sync, gred_error *e)
 {
 	file_atomic f;
 
 	if (file_atomic_open(&f, path, e) < 0)
 		return -1;
+	f.no_sync = !sync;
 	file_atomic_write(&f, data, len);
 	return file_atomic_commit(&f, e);
+}
+
+int file_write_atomic(const char *path, const void *data, size_t len,
+	gred_error *e)
+{
+	return file_write_atomic_sync(path, data, len, 1, e);
 }

@@ -846,6 +846,22 @@ int proc_call(gred_buf *out, int (*fn)(gred_buf *out, void *arg), void *arg,
 	return gred_errorf(e, "failed");
 }
 
+int proc_fork(proc *p, gred_error *e)
+{
+	struct rlimit core = {0, 0};
+
+	memset(p, 0, sizeof(*p));
+	p->pidfd = p->out_fd = -1;
+	p->pid = fork_child();
+	if (p->pid < 0)
+		return gred_errorf(e, "cannot fork: %s", strerror(errno));
+	if (p->pid > 0)
+		return 1;
+	signal(SIGPIPE, SIG_DFL);
+	setrlimit(RLIMIT_CORE, &core);
+	return 0;
+}
+
 static void count_member(long pid, long pgid, char st, void *u)
 {
 	long *c = u;

@@ -109,6 +109,12 @@ int proc_run(proc_result *res, gred_buf *out, const proc_options *o,
 int proc_call(gred_buf *out, int (*fn)(gred_buf *out, void *arg), void *arg,
 	gred_error *e);
 
+/* Forks a copy of gred that stays, a child like any other (its own
+** group, gone with gred), for work that may crash and is asked of it
+** through pipes. Returns 0 in the copy, which must end with _exit; 1 in
+** gred, with p set (end it with proc_kill); -1 if fork failed. */
+int proc_fork(proc *p, gred_error *e);
+
 /* Number of live processes in process group pgid (scans /proc). */
 int proc_count_group(pid_t pgid);
 

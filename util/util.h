@@ -69,6 +69,9 @@ typedef struct file_atomic {
 	char *path, *tmp;
 	int fd;
 	int err;        /* errno of the first failed write, or 0 */
+	int no_sync;    /* set after open: commit renames without fsync, still
+	                ** atomic for readers and for a crash of gred, not of
+	                ** the machine */
 	char *pend;     /* small writes are gathered here */
 	size_t npend;
 } file_atomic;
@@ -79,9 +82,12 @@ void file_atomic_write(void *f, const void *p, size_t n);
 int file_atomic_commit(file_atomic *f, gred_error *e);
 void file_atomic_abort(file_atomic *f);
 
-/* Writes data to path atomically (file_atomic in one go). */
+/* Writes data to path atomically (file_atomic in one go); with sync 0,
+** without the fsync (no_sync). */
 int file_write_atomic(const char *path, const void *data, size_t len,
 	gred_error *e);
+int file_write_atomic_sync(const char *path, const void *data, size_t len,
+	int sync, gred_error *e);
 
 /* Removes the directory tree at path (dir_remove), or everything in it
 ** but the directory itself (dir_empty). Symbolic links are not followed.
