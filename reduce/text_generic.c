@@ -229,7 +229,8 @@ static void scan_result(text_types *t, const char *p, size_t len)
 	op = (size_t)at;
 	len = content_end(p, len);
 	if (len && p[len - 1] == '{')
-		len = trim(p, len - 1).n;
+		for (len--; len && blank(p[len - 1]); len--)
+			;
 	for (k = op; k < len; k += unit_len(p + k, len - k)) {
 		n = text_token_len(p + k, len - k);
 		if (n == 1 && p[k] == ':' && !colon)
