@@ -43,9 +43,9 @@ struct source {
 ** its function using it, transitively, each with its blocks); tokens (a
 ** word, a string, a punctuation mark, each with the blanks after it); or
 ** bracketed groups at any depth, each alone or with the name right
-** before it. Generic targets are not removed but rewritten: an op in
+** before it. The generic target is no removal but a rewrite: every op in
 ** the custom syntax of a dialect gred lacks, into generic form
-** (text_generic.h). */
+** (text_generic.h), there only if gred then parses the text. */
 typedef enum text_unit {
 	TEXT_LINES,
 	TEXT_TOKENS,
@@ -75,8 +75,9 @@ typedef struct text_source {
 	size_t nmember, capmember, nline, capline;
 	char *seen;         /* the text the units were taken from */
 	size_t nseen;
-	/* TEXT_GENERIC: unit i is rewrite i; ctx tells the dialects gred
-	** has; at most budget rewrites are accepted, grown so far. */
+	/* TEXT_GENERIC: the one unit makes every rewrite of gen; ctx tells
+	** the dialects gred has; at most budget rewrites are accepted,
+	** grown so far. */
 	text_rewrites gen;
 	MlirContext ctx;
 	size_t grown, budget;

@@ -365,19 +365,42 @@ static void split_uses(text_source *t, const char *p, size_t len)
 	free(li.scope);
 }
 
-/* Each op in custom syntax of a dialect gred lacks, with its rewrite.
+static void make_generic(text_source *t, size_t begin, size_t end,
+	gred_buf *out);
+
+/* One unit: every op in custom syntax of a dialect gred lacks rewritten
+** at once, offered only if gred then parses and verifies the text. A
+** rewrite is longer than what it replaces, and worth a test only when it
+** lets the passes take over; while other custom ops remain, it is not.
 ** Once the budget of accepted rewrites is spent there are none. */
 static void split_generic(text_source *t, const char *p, size_t len)
 {
+	gred_buf all = {0};
+	file_view v;
 	line_info li;
+	MlirOperation op;
+	gred_error e;
 
 	split_lines(t, p, len, &li);
 	free(li.end);
 	free(li.scope);
 	if (!t->budget)
 		t->budget = t->nline + 1;
+	t->n = 0;
+	if (t->grown >= t->budget)
+		return;
 	text_rewrites_find(&t->gen, p, t->line, t->nline, t->ctx);
-	t->n = t->grown < t->budget ? t->gen.n : 0;
+	if (!t->gen.n)
+		return;
+	make_generic(t, 0, t->gen.n, &all);
+	v.data = all.data;
+	v.len = all.len;
+	v.mapped = 0;
+	if (ir_parse_isolated(&op, t->ctx, &v, "", 1, &e) == 0) {
+		mlirOperationDestroy(op);
+		t->n = 1;
+	}
+	buf_free(&all);
 }
 
 static void split(text_source *t, const char *p, size_t len)
@@ -424,7 +447,7 @@ static void make_generic(text_source *t, size_t begin, size_t end,
 
 	for (k = 0; k < t->nline; k++)
 		which[k] = (size_t)-1;
-	for (i = begin; i < end && i < t->n; i++) {
+	for (i = begin; i < end && i < t->gen.n; i++) {
 		which[t->gen.v[i].line] = i;
 		which[t->gen.v[i].close] = i;
 	}
@@ -454,7 +477,7 @@ static int text_make(source *s, size_t begin, size_t end, gred_buf *out,
 	(void)e;
 	*state = NULL;
 	if (t->unit == TEXT_GENERIC) {
-		make_generic(t, begin, end, out);
+		make_generic(t, 0, t->gen.n, out);
 		return 1;
 	}
 	if (t->unit == TEXT_USES) {

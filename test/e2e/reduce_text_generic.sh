@@ -50,8 +50,8 @@ grep -q 'reducing it as text until it parses' "$T/err" && pass ||
   fail "not reduced as text first: $(cat "$T/err")"
 # the stats table: pass, runs, accepted, ...
 accepted() { awk -v p="$1" '$1 == p { n += $3 } END { print n + 0 }' "$T/err"; }
-[ "$(accepted generic)" -ge 2 ] && pass ||
-  fail "the generic pass accepted $(accepted generic) rewrites, want both ops: $(cat "$T/err")"
+[ "$(accepted generic)" -ge 1 ] && pass ||
+  fail "the generic pass accepted nothing: $(cat "$T/err")"
 ir=0
 for p in ops operands args outputs attrs functions; do ir=$((ir + $(accepted "$p"))); done
 [ "$ir" -gt 0 ] && pass || fail "no IR pass accepted anything: $(cat "$T/err")"
