@@ -1,11 +1,18 @@
-# Writes a .mlir file gred cannot parse: a function using the custom
-# syntax of a made-up dialect `foo`, buried among filler functions (arith,
-# scf.for and scf.if regions, calls) of about SIZE bytes.
-#   python3 reduce_text_gen.py SIZE SEED > out.mlir
+# Writes a .mlir file gred cannot parse, buried among filler functions
+# (arith, scf.for and scf.if regions, calls) of about SIZE bytes:
+#   foo   a function using the custom syntax of a made-up dialect `foo`
+#         (the test: reduce_text_test.sh);
+#   test  a callee and a caller in the custom syntax of MLIR's `test`
+#         dialect, which mlir-opt-19 has and gred lacks; a third of the
+#         filler functions use it too (the test: reduce_text_inline_test.sh).
+#   FILE  a .mlir file (written by others), put between the filler
+#         functions at the top level.
+#   python3 reduce_text_gen.py SIZE SEED [foo|test|FILE] > out.mlir
 import random
 import sys
 
 size, seed = int(sys.argv[1]), int(sys.argv[2])
+dialect = sys.argv[3] if len(sys.argv) > 3 else "foo"
 rnd = random.Random(seed)
 funcs = []
 
@@ -47,6 +54,10 @@ def filler(k):
             lines.append("  }")
             vals.append(f"%{n}")
             n += 1
+    if dialect == "test" and rnd.random() < 0.33:
+        a, b = rnd.choice(vals), rnd.choice(vals)
+        lines.append(f"  %t{n} = test.format_all_types_match_var {a}, {b} : f32")
+        vals.append(f"%t{n}")
     if k > 0 and rnd.random() < 0.3:
         lines.append(f"  %r = func.call @fill{rnd.randrange(k)}({vals[-1]}, %arg1) : (f32, index) -> f32")
         vals.append("%r")
@@ -64,10 +75,35 @@ victim = """func.func @victim(%arg0: f32, %arg1: index) -> f32 {
   foo.crash_here %3 then %1 : f32
   return %3 : f32
 }"""
+if dialect == "test":
+    victim = """func.func private @callee(%arg0: i64, %arg1: memref<1xf64>) -> i64 {
+  %0 = test.format_types_match_var %arg0 : i64
+  %1 = test.format_all_types_match_var %0, %arg0 : i64
+  test.format_operand_a_op %1, %arg1 : i64, memref<1xf64>
+  %2 = arith.addi %1, %0 : i64
+  return %2 : i64
+}
+func.func @caller(%arg0: i64, %arg1: memref<1xf64>) -> i64 {
+  %c1 = arith.constant 1 : i64
+  %0 = arith.addi %arg0, %c1 : i64
+  test.format_region_a_op {
+    %1 = func.call @callee(%0, %arg1) : (i64, memref<1xf64>) -> i64
+    "test.return"() : () -> ()
+  }
+  %2 = test.format_types_match_var %0 : i64
+  return %2 : i64
+}"""
+if dialect not in ("foo", "test"):
+    victim = open(dialect).read()
 total, k = len(victim), 0
 while total < size:
     funcs.append(filler(k))
     total += len(funcs[-1]) + 1
     k += 1
+if dialect not in ("foo", "test"):
+    victim = open(dialect).read().rstrip("\n")
 funcs.insert(len(funcs) * 2 // 3, victim)
-print("module {\n" + "\n".join(funcs) + "\n}")
+if dialect in ("foo", "test"):
+    print("module {\n" + "\n".join(funcs) + "\n}")
+else:
+    print("\n".join(funcs))

@@ -235,8 +235,8 @@ static int ddmin(reducer *r, source *src, gred_error *e)
 				if (m == 0)
 					continue;
 				with_block(r, src, &cands[nc]);
-				if (!shortlex_less(cands[nc].data, cands[nc].len,
-					    r->best.data, r->best.len)) {
+				if (!src->grows && !shortlex_less(cands[nc].data,
+					    cands[nc].len, r->best.data, r->best.len)) {
 					src->drop(src, states[nc]);
 					continue;
 				}
@@ -270,7 +270,8 @@ static int ddmin(reducer *r, source *src, gred_error *e)
 				}
 				accept_state(r, src, states[first], &cands[first]);
 				ps->accepted++;
-				ps->bytes_removed += before - r->best.len;
+				if (r->best.len < before)
+					ps->bytes_removed += before - r->best.len;
 				changed = 1;
 				n = src->count(src);
 				i = pos[first];
@@ -543,7 +544,8 @@ done:
 static int reduce_text(reducer *r, gred_error *e)
 {
 	static const text_unit units[] = {
-		TEXT_BLOCKS, TEXT_LINES, TEXT_USES, TEXT_GROUPS, TEXT_TOKENS
+		TEXT_BLOCKS, TEXT_LINES, TEXT_USES, TEXT_GENERIC, TEXT_GROUPS,
+		TEXT_TOKENS
 	};
 	enum { NUNITS = sizeof(units) / sizeof(units[0]) };
 	text_source ts[NUNITS];

@@ -10,6 +10,7 @@
 #include "ir_file.h"
 #include "pass.h"
 #include "proc.h"
+#include "text_generic.h"
 #include "util.h"
 
 typedef struct source source;
@@ -23,6 +24,10 @@ struct source {
 	/* A cut (PASS_CUT_TAIL or PASS_CUT_HEAD of pass.h): the driver
 	** bisects how many targets go from that end, instead of ddmin. */
 	int cut;
+	/* Candidates may be bigger than the best: a rewrite into a longer
+	** form the parser reads. Such a source offers a bounded number of
+	** changes in all, so the reduction still ends. */
+	int grows;
 	size_t (*count)(source *s);
 	/* Makes the candidate without targets [begin, end) into out (empty on
 	** entry); *state holds what accept needs. Returns 1 if made, 0 if
@@ -42,13 +47,16 @@ struct source {
 ** its function using it, transitively, each with its blocks); tokens (a
 ** word, a string, a punctuation mark, each with the blanks after it); or
 ** bracketed groups at any depth, each alone or with the name right
-** before it. */
+** before it. The generic target is no removal but a rewrite: every op in
+** the custom syntax of a dialect gred lacks, into generic form
+** (text_generic.h), there only if gred then parses the text. */
 typedef enum text_unit {
 	TEXT_LINES,
 	TEXT_TOKENS,
 	TEXT_GROUPS,
 	TEXT_BLOCKS,
-	TEXT_USES
+	TEXT_USES,
+	TEXT_GENERIC
 } text_unit;
 
 /* A unit: bytes [start, start + len) of the text. Lines and tokens
@@ -71,6 +79,12 @@ typedef struct text_source {
 	size_t nmember, capmember, nline, capline;
 	char *seen;         /* the text the units were taken from */
 	size_t nseen;
+	/* TEXT_GENERIC: the one unit makes every rewrite of gen; ctx tells
+	** the dialects gred has; at most budget rewrites are accepted,
+	** grown so far. */
+	text_rewrites gen;
+	MlirContext ctx;
+	size_t grown, budget;
 } text_source;
 
 void text_source_init(text_source *t, const gred_buf *best, text_unit unit);
