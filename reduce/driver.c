@@ -394,6 +394,8 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 	if (f->format == IR_FORMAT_MLIR &&
 	    pipeline_reducer_new(&r->pipe, &r->best, &sub) < 0)
 		return gred_errorf(e, "%s: %s", r->o->input, sub.msg);
+	if (r->pipe)
+		pipeline_reducer_set_module(r->pipe, &f->op);
 	/* The input as gred prints it: often smaller already (comments,
 	** spacing), and what every later candidate looks like. */
 	r->pass = "print";
