@@ -70,11 +70,14 @@ struct pipeline_reducer {
 	gred_buf block;      /* what ends the current best */
 	gred_buf text;       /* the current pipeline */
 	MlirOperation *cur;  /* the module of the best, for pl-before */
+	int tried_empty;     /* an empty pipeline was a candidate */
+	gred_buf round;      /* the program when pl-tail, first in a round, ran */
 	level_source levels[PIPELINE_LEVELS];
 };
 
 static const char *const level_names[PIPELINE_LEVELS] = {
-	"pl-tail", "pl-before", "pl-head", "pl-groups", "pl-passes", "pl-opts"
+	"pl-tail", "pl-before", "pl-head", "pl-before-grow", "pl-groups",
+	"pl-passes", "pl-opts"
 };
 
 /* Parsing */
@@ -443,6 +446,35 @@ static int ancestors_alive(const pipeline_reducer *p,
 	return 1;
 }
 
+/* The program of the best: all of it before the block. */
+static size_t program_len(const pipeline_reducer *p)
+{
+	return p->best->len - p->block.len;
+}
+
+/*
+** The sources after the program's passes wait while those still change
+** the program: whatever a pass, an option or pl-before-grow would try on
+** a program that is still shrinking is tried again on the smaller one (a
+** smaller program can free more passes). So they run only in a round
+** that has not changed the program before them, as the last round of
+** the fixpoint is: the pipeline left is one-minimal for the program left.
+** pl-tail runs first in every round that skips nothing (the driver's
+** last), and notes the program it starts with.
+*/
+static int program_moved(pipeline_reducer *p, int level)
+{
+	size_t n = program_len(p);
+
+	if (level == PIPELINE_TAIL) {
+		p->round.len = 0;
+		buf_append(&p->round, p->best->data, n);
+		return 0;
+	}
+	return level >= PIPELINE_BEFORE_GROW && (p->round.len != n ||
+		memcmp(p->round.data, p->best->data, n) != 0);
+}
+
 /* The units of l still in the pipeline, into l->units: for the cuts
 ** and pl-passes the passes in order (pl-head leaves out the last one,
 ** which it never cuts), for pl-before one unit when there are 2 passes
@@ -455,6 +487,8 @@ static size_t level_count(source *s)
 	size_t i;
 
 	l->nunits = 0;
+	if (program_moved(p, l->level))
+		return 0;
 	if (l->level == PIPELINE_OPTIONS) {
 		for (i = 0; i < t->nopts; i++)
 			if (p->alive[t->nnodes + i] &&
@@ -472,15 +506,9 @@ static size_t level_count(source *s)
 	}
 	if (l->level == PIPELINE_HEAD && l->nunits)
 		l->nunits--;
-	if (l->level == PIPELINE_BEFORE)
+	if (l->level == PIPELINE_BEFORE || l->level == PIPELINE_BEFORE_GROW)
 		l->nunits = l->nunits >= 2 && p->cur ? 1 : 0;
 	return l->nunits;
-}
-
-/* The program of the best: all of it before the block. */
-static size_t program_len(const pipeline_reducer *p)
-{
-	return p->best->len - p->block.len;
 }
 
 /* What a candidate changes: the live units, and for pl-before the
@@ -599,11 +627,12 @@ static int level_make(source *s, size_t begin, size_t end, gred_buf *out,
 	size_t n = p->tree.nnodes + p->tree.nopts, i;
 	level_state *st = xcalloc(1, sizeof(*st));
 	gred_buf text = {0};
+	int empty;
 
 	(void)e;
 	st->alive = xmalloc(n ? n : 1);
 	memcpy(st->alive, p->alive, n);
-	if (l->level == PIPELINE_BEFORE) {
+	if (l->level == PIPELINE_BEFORE || l->level == PIPELINE_BEFORE_GROW) {
 		if (!run_prefix(p, p->alive, &st->op, out)) {
 			free(st->alive);
 			free(st);
@@ -625,7 +654,13 @@ static int level_make(source *s, size_t begin, size_t end, gred_buf *out,
 			st->alive[l->units[i]] = 0;
 	}
 	print_list(&text, &p->tree, st->alive, -1);
-	if (!strcmp(text.data, p->text.data)) {
+	/* A crash that needs no pass at all is found by the first candidate
+	** without passes; a program reduced further rarely makes one. */
+	for (i = 0; i < p->tree.nnodes; i++)
+		if (!p->tree.nodes[i].group && ancestors_alive(p, st->alive, (int)i))
+			break;
+	empty = i == p->tree.nnodes;
+	if ((empty && p->tried_empty) || !strcmp(text.data, p->text.data)) {
 		buf_free(&text);
 		if (!mlirOperationIsNull(st->op))
 			mlirOperationDestroy(st->op);
@@ -634,7 +669,8 @@ static int level_make(source *s, size_t begin, size_t end, gred_buf *out,
 		free(st);
 		return 0;
 	}
-	if (l->level != PIPELINE_BEFORE)
+	p->tried_empty |= empty;
+	if (mlirOperationIsNull(st->op))
 		buf_append(out, p->best->data, program_len(p));
 	repro_block_write(out, &p->rb, text.data);
 	buf_free(&text);
@@ -700,6 +736,7 @@ int pipeline_reducer_new(pipeline_reducer **out, const gred_buf *best,
 	memset(p->alive, 1, n);
 	print_list(&p->text, &p->tree, p->alive, -1);
 	buf_append(&p->block, best->data + rb.start, best->len - rb.start);
+	buf_append(&p->round, best->data, rb.start);
 	for (i = 0; i < PIPELINE_LEVELS; i++) {
 		level_source *l = &p->levels[i];
 
@@ -740,6 +777,11 @@ int pipeline_reducer_owns(const pipeline_reducer *p, const source *s)
 	return 0;
 }
 
+int pipeline_reducer_grows(const pipeline_reducer *p, const source *s)
+{
+	return s == &p->levels[PIPELINE_BEFORE_GROW].base;
+}
+
 const gred_buf *pipeline_reducer_block(const pipeline_reducer *p)
 {
 	return &p->block;
@@ -758,6 +800,7 @@ void pipeline_reducer_free(pipeline_reducer *p)
 		return;
 	for (i = 0; i < PIPELINE_LEVELS; i++)
 		free(p->levels[i].units);
+	buf_free(&p->round);
 	tree_free(&p->tree);
 	repro_block_free(&p->rb);
 	free(p->alive);

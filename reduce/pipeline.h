@@ -40,15 +40,19 @@ int pipeline_check(const char *text, gred_error *e);
 
 typedef struct pipeline_reducer pipeline_reducer;
 
-/* The sources, in the order they run: the passes after the one that
-** fails (a cut from the end, bisected), the program replaced by what the
-** passes before the last one make of it, the passes before the last one
-** (a cut from the front, bisected), whole nested pipelines, single
-** passes, single options (ddmin each). */
+/* The sources: the passes after the one that fails (a cut from the end,
+** bisected), the program replaced by what the passes before the last one
+** make of it (pl-before: a smaller file), the passes before the last one
+** (a cut from the front, bisected), pl-before again where the program may
+** grow (one pass is left of several), whole nested pipelines, single
+** passes, single options (ddmin each). The ones before
+** PIPELINE_BEFORE_GROW are cheap and go ahead of the program's passes in
+** a round; the others after them. An empty pipeline is tried once. */
 enum {
 	PIPELINE_TAIL,
 	PIPELINE_BEFORE,
 	PIPELINE_HEAD,
+	PIPELINE_BEFORE_GROW,
 	PIPELINE_GROUPS,
 	PIPELINE_PASSES,
 	PIPELINE_OPTIONS,
@@ -72,6 +76,10 @@ source *pipeline_reducer_source(pipeline_reducer *p, int level);
 /* Whether s is one of p's sources: their candidates are whole files; the
 ** other sources' candidates need pipeline_reducer_block appended. */
 int pipeline_reducer_owns(const pipeline_reducer *p, const source *s);
+
+/* Whether s is pl-before-grow: its candidates may be larger files than
+** the best. They have fewer passes: the reduction still ends. */
+int pipeline_reducer_grows(const pipeline_reducer *p, const source *s);
 
 /* The block that ends the current best. */
 const gred_buf *pipeline_reducer_block(const pipeline_reducer *p);
