@@ -426,10 +426,10 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 	** (fewer passes make every later test quicker), its other sources
 	** after them (a smaller program can free more passes, and what is
 	** left then is what ddmin has to try). */
-	for (np = 0; r->pipe && np < PIPELINE_BEFORE_GROW; np++)
+	for (np = 0; r->pipe && np < PIPELINE_LATE; np++)
 		srcs[np] = pipeline_reducer_source(r->pipe, (int)np);
-	for (n = 0; pass_table[n] && np + n + PIPELINE_LEVELS -
-	    PIPELINE_BEFORE_GROW < REDUCE_MAX_PASSES; n++) {
+	nl = r->pipe ? PIPELINE_LEVELS - PIPELINE_LATE : 0;
+	for (n = 0; pass_table[n] && np + n + nl < REDUCE_MAX_PASSES; n++) {
 		ir_source_init(&is[n], pass_table[n], &f->op, f->format);
 		is[n].base.cut = pass_cut(pass_table[n]);
 		srcs[np + n] = &is[n].base;

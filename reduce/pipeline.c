@@ -59,6 +59,7 @@ typedef struct level_source {
 	int level;
 	size_t *units;    /* nodes or options, from the last count */
 	size_t nunits;
+	gred_buf cut_at;  /* the cuts: the pipeline they last ran on */
 } level_source;
 
 struct pipeline_reducer {
@@ -76,8 +77,8 @@ struct pipeline_reducer {
 };
 
 static const char *const level_names[PIPELINE_LEVELS] = {
-	"pl-tail", "pl-before", "pl-head", "pl-before-grow", "pl-groups",
-	"pl-passes", "pl-opts"
+	"pl-tail", "pl-before", "pl-head", "pl-groups", "pl-passes", "pl-opts",
+	"pl-before-grow"
 };
 
 /* Parsing */
@@ -471,7 +472,7 @@ static int program_moved(pipeline_reducer *p, int level)
 		buf_append(&p->round, p->best->data, n);
 		return 0;
 	}
-	return level >= PIPELINE_BEFORE_GROW && (p->round.len != n ||
+	return level >= PIPELINE_LATE && (p->round.len != n ||
 		memcmp(p->round.data, p->best->data, n) != 0);
 }
 
@@ -489,6 +490,14 @@ static size_t level_count(source *s)
 	l->nunits = 0;
 	if (program_moved(p, l->level))
 		return 0;
+	/* What the cuts find stays found: pl-passes tries again what a
+	** smaller program may free. */
+	if (l->base.cut && l->cut_at.len && !strcmp(l->cut_at.data, p->text.data))
+		return 0;
+	if (l->base.cut) {
+		l->cut_at.len = 0;
+		buf_puts(&l->cut_at, p->text.data);
+	}
 	if (l->level == PIPELINE_OPTIONS) {
 		for (i = 0; i < t->nopts; i++)
 			if (p->alive[t->nnodes + i] &&
@@ -506,8 +515,10 @@ static size_t level_count(source *s)
 	}
 	if (l->level == PIPELINE_HEAD && l->nunits)
 		l->nunits--;
-	if (l->level == PIPELINE_BEFORE || l->level == PIPELINE_BEFORE_GROW)
+	if (l->level == PIPELINE_BEFORE)
 		l->nunits = l->nunits >= 2 && p->cur ? 1 : 0;
+	if (l->level == PIPELINE_BEFORE_GROW)
+		l->nunits = l->nunits >= 3 && p->cur ? 1 : 0;
 	return l->nunits;
 }
 
@@ -798,8 +809,10 @@ void pipeline_reducer_free(pipeline_reducer *p)
 
 	if (!p)
 		return;
-	for (i = 0; i < PIPELINE_LEVELS; i++)
+	for (i = 0; i < PIPELINE_LEVELS; i++) {
 		free(p->levels[i].units);
+		buf_free(&p->levels[i].cut_at);
+	}
 	buf_free(&p->round);
 	tree_free(&p->tree);
 	repro_block_free(&p->rb);

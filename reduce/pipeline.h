@@ -43,20 +43,23 @@ typedef struct pipeline_reducer pipeline_reducer;
 /* The sources: the passes after the one that fails (a cut from the end,
 ** bisected), the program replaced by what the passes before the last one
 ** make of it (pl-before: a smaller file), the passes before the last one
-** (a cut from the front, bisected), pl-before again where the program may
-** grow (one pass is left of several), whole nested pipelines, single
-** passes, single options (ddmin each). The ones before
-** PIPELINE_BEFORE_GROW are cheap and go ahead of the program's passes in
-** a round; the others after them. An empty pipeline is tried once. */
+** (a cut from the front, bisected); whole nested pipelines, single
+** passes, single options (ddmin each), and pl-before again where the
+** program may grow (pl-before-grow: one pass is left of 3 or more). The
+** ones before PIPELINE_LATE are cheap and go ahead of the program's
+** passes in a round, the cuts only when the pipeline changed since they
+** last ran; the others after the program's passes. An empty pipeline is
+** tried once. */
 enum {
 	PIPELINE_TAIL,
 	PIPELINE_BEFORE,
 	PIPELINE_HEAD,
-	PIPELINE_BEFORE_GROW,
 	PIPELINE_GROUPS,
 	PIPELINE_PASSES,
 	PIPELINE_OPTIONS,
-	PIPELINE_LEVELS
+	PIPELINE_BEFORE_GROW,
+	PIPELINE_LEVELS,
+	PIPELINE_LATE = PIPELINE_GROUPS
 };
 
 /* The sources reducing the pipeline of the block at the end of *best, the
