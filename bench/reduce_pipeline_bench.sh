@@ -1,6 +1,6 @@
 #!/bin/sh
 # Pass-pipeline reduction against reducing the program and the pipeline one
-# after the other, on real mlir-opt-19 crashes of 12- to 17-pass pipelines.
+# after the other, on real mlir-opt-19 crashes of 13- to 18-pass pipelines.
 # Per case:
 #   joint:      gred reduce --pipeline FULL --same-crash IN -- OPT --run-reproducer
 #   sequential: gred reduce --same-crash IN -- OPT --pass-pipeline=FULL (the
