@@ -236,7 +236,8 @@ static int ddmin(reducer *r, source *src, gred_error *e)
 					continue;
 				with_block(r, src, &cands[nc]);
 				if (!src->grows && !shortlex_less(cands[nc].data,
-					    cands[nc].len, r->best.data, r->best.len)) {
+					    cands[nc].len, r->best.data, r->best.len) &&
+				    !(r->pipe && pipeline_reducer_grows(r->pipe, src))) {
 					src->drop(src, states[nc]);
 					continue;
 				}
@@ -457,13 +458,15 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 	gred_buf printed = {0};
 	tester_result res;
 	gred_error sub;
-	size_t n = 0, np = 0, i;
+	size_t n = 0, np = 0, nl = 0, i;
 	int err = 0, printable;
 
 	if (f->format == IR_FORMAT_MLIR &&
 	    pipeline_reducer_new(&r->pipe, &r->best, &sub) < 0)
 		return gred_errorf(e, "%s: %s", r->o->input, sub.msg);
-	ir_maker_init(&maker, f->op, f->format);
+	ir_maker_init(&maker, &f->op, f->format);
+	if (r->pipe)
+		pipeline_reducer_set_module(r->pipe, &f->op);
 	/* The input as gred prints it: often smaller already (comments,
 	** spacing), and what every later candidate looks like. */
 	r->pass = "print";
@@ -491,15 +494,20 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 		tester_result_clear(&res);
 	}
 	memset(is, 0, sizeof(is));
-	/* The pipeline first in every round: fewer passes make every later
-	** test quicker, and a smaller program can free more passes. */
-	for (np = 0; r->pipe && np < PIPELINE_LEVELS; np++)
+	/* The pipeline's cuts ahead of the program's passes in every round
+	** (fewer passes make every later test quicker), its other sources
+	** after them (a smaller program can free more passes, and what is
+	** left then is what ddmin has to try). */
+	for (np = 0; r->pipe && np < PIPELINE_LATE; np++)
 		srcs[np] = pipeline_reducer_source(r->pipe, (int)np);
-	for (n = 0; pass_table[n] && np + n < REDUCE_MAX_PASSES; n++) {
+	nl = r->pipe ? PIPELINE_LEVELS - PIPELINE_LATE : 0;
+	for (n = 0; pass_table[n] && np + n + nl < REDUCE_MAX_PASSES; n++) {
 		ir_source_init(&is[n], pass_table[n], &maker);
 		is[n].base.cut = pass_cut(pass_table[n]);
 		srcs[np + n] = &is[n].base;
 	}
+	for (nl = 0, i = np; r->pipe && i < PIPELINE_LEVELS; i++)
+		srcs[np + n + nl++] = pipeline_reducer_source(r->pipe, (int)i);
 	/* Rounds with dead-code elimination cascading from every change, then
 	** one without: an op that matters but whose users do not is freed
 	** from them only then. Repeat while the second kind finds something. */
@@ -507,7 +515,7 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 		size_t before = r->best.len;
 		int c;
 
-		if ((err = fixpoint(r, srcs, np + n, e)) < 0)
+		if ((err = fixpoint(r, srcs, np + n + nl, e)) < 0)
 			goto done;
 		for (i = 0; i < n; i++)
 			is[i].flags = PASS_NO_DCE;

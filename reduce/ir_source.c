@@ -267,10 +267,11 @@ crashed:
 	return 0;
 }
 
-void ir_maker_init(ir_maker *m, MlirOperation op, ir_format format)
+void ir_maker_init(ir_maker *m, MlirOperation *cur, ir_format format)
 {
 	memset(m, 0, sizeof(*m));
-	m->op = op;
+	m->cur = cur;
+	m->op = *cur;
 	m->format = format;
 	m->fd = -1;
 }
@@ -280,12 +281,22 @@ void ir_maker_free(ir_maker *m)
 	helper_stop(m);
 }
 
+/* When the module was replaced, the copy of the old one is of no use. */
+static void maker_follow(ir_maker *m)
+{
+	if (m->op.ptr == m->cur->ptr)
+		return;
+	helper_stop(m);
+	m->op = *m->cur;
+}
+
 /* The copy takes the change too, unless it has so much left to answer
 ** that a new fork is quicker. Either way, the same module. */
 void ir_maker_changed(ir_maker *m, const ir_request *applied)
 {
 	ir_wire w;
 
+	maker_follow(m);
 	if (m->fd >= 0 && (double)m->npending * m->answer_seconds <=
 	    m->restart_seconds) {
 		while (m->npending)
@@ -304,6 +315,7 @@ void ir_maker_prefetch(ir_maker *m, const ir_request *q)
 	gred_error e;
 	size_t i;
 
+	maker_follow(m);
 	for (i = 0; i < m->npending; i++)
 		if (same_request(&m->pending[i], q))
 			return;
@@ -316,6 +328,7 @@ int ir_maker_get(ir_maker *m, const ir_request *q, gred_buf *out,
 {
 	size_t i;
 
+	maker_follow(m);
 	for (i = 0; i < m->npending; i++)
 		if (same_request(&m->pending[i], q))
 			break;
@@ -339,6 +352,7 @@ static size_t ir_count(source *s)
 {
 	ir_source *is = (ir_source *)s;
 
+	maker_follow(is->maker);
 	return pass_count(is->p, is->maker->op);
 }
 

@@ -26,6 +26,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <mlir-c/Pass.h>
+#include <mlir-c/RegisterEverything.h>
+
+#include "mlir_io.h"
+#include "tester.h"
+
 /* A pass, or a nested pipeline (group) anchored on the op `name`. */
 typedef struct pl_node {
 	char *name;
@@ -53,6 +59,7 @@ typedef struct level_source {
 	int level;
 	size_t *units;    /* nodes or options, from the last count */
 	size_t nunits;
+	gred_buf cut_at;  /* the cuts: the pipeline they last ran on */
 } level_source;
 
 struct pipeline_reducer {
@@ -63,11 +70,15 @@ struct pipeline_reducer {
 	unsigned char *alive;
 	gred_buf block;      /* what ends the current best */
 	gred_buf text;       /* the current pipeline */
+	MlirOperation *cur;  /* the module of the best, for pl-before */
+	int tried_empty;     /* an empty pipeline was a candidate */
+	gred_buf round;      /* the program when pl-tail, first in a round, ran */
 	level_source levels[PIPELINE_LEVELS];
 };
 
 static const char *const level_names[PIPELINE_LEVELS] = {
-	"pl-groups", "pl-passes", "pl-opts"
+	"pl-tail", "pl-before", "pl-head", "pl-groups", "pl-passes", "pl-opts",
+	"pl-before-grow"
 };
 
 /* Parsing */
@@ -436,7 +447,39 @@ static int ancestors_alive(const pipeline_reducer *p,
 	return 1;
 }
 
-/* The units of l still in the pipeline, into l->units. */
+/* The program of the best: all of it before the block. */
+static size_t program_len(const pipeline_reducer *p)
+{
+	return p->best->len - p->block.len;
+}
+
+/*
+** The sources after the program's passes wait while those still change
+** the program: whatever a pass, an option or pl-before-grow would try on
+** a program that is still shrinking is tried again on the smaller one (a
+** smaller program can free more passes). So they run only in a round
+** that has not changed the program before them, as the last round of
+** the fixpoint is: the pipeline left is one-minimal for the program left.
+** pl-tail runs first in every round that skips nothing (the driver's
+** last), and notes the program it starts with.
+*/
+static int program_moved(pipeline_reducer *p, int level)
+{
+	size_t n = program_len(p);
+
+	if (level == PIPELINE_TAIL) {
+		p->round.len = 0;
+		buf_append(&p->round, p->best->data, n);
+		return 0;
+	}
+	return level >= PIPELINE_LATE && (p->round.len != n ||
+		memcmp(p->round.data, p->best->data, n) != 0);
+}
+
+/* The units of l still in the pipeline, into l->units: for the cuts
+** and pl-passes the passes in order (pl-head leaves out the last one,
+** which it never cuts), for pl-before one unit when there are 2 passes
+** or more and a module to run them on. */
 static size_t level_count(source *s)
 {
 	level_source *l = (level_source *)s;
@@ -445,6 +488,16 @@ static size_t level_count(source *s)
 	size_t i;
 
 	l->nunits = 0;
+	if (program_moved(p, l->level))
+		return 0;
+	/* What the cuts find stays found: pl-passes tries again what a
+	** smaller program may free. */
+	if (l->base.cut && l->cut_at.len && !strcmp(l->cut_at.data, p->text.data))
+		return 0;
+	if (l->base.cut) {
+		l->cut_at.len = 0;
+		buf_puts(&l->cut_at, p->text.data);
+	}
 	if (l->level == PIPELINE_OPTIONS) {
 		for (i = 0; i < t->nopts; i++)
 			if (p->alive[t->nnodes + i] &&
@@ -460,13 +513,121 @@ static size_t level_count(source *s)
 		if (want && ancestors_alive(p, p->alive, (int)i))
 			l->units[l->nunits++] = i;
 	}
+	if (l->level == PIPELINE_HEAD && l->nunits)
+		l->nunits--;
+	if (l->level == PIPELINE_BEFORE)
+		l->nunits = l->nunits >= 2 && p->cur ? 1 : 0;
+	if (l->level == PIPELINE_BEFORE_GROW)
+		l->nunits = l->nunits >= 3 && p->cur ? 1 : 0;
 	return l->nunits;
 }
 
-/* The program of the best: all of it before the block. */
-static size_t program_len(const pipeline_reducer *p)
+/* What a candidate changes: the live units, and for pl-before the
+** module of its new program. */
+typedef struct level_state {
+	unsigned char *alive;
+	MlirOperation op;
+} level_state;
+
+/* The pipeline of the passes that are live in alive, but for the last. */
+static void print_prefix(gred_buf *out, const pipeline_reducer *p,
+	const unsigned char *alive)
 {
-	return p->best->len - p->block.len;
+	size_t n = p->tree.nnodes + p->tree.nopts, i, last = 0;
+	unsigned char *less = xmalloc(n ? n : 1);
+
+	memcpy(less, alive, n);
+	for (i = 0; i < p->tree.nnodes; i++)
+		if (!p->tree.nodes[i].group && ancestors_alive(p, alive, (int)i))
+			last = i;
+	less[last] = 0;
+	print_list(out, &p->tree, less, -1);
+	free(less);
+}
+
+typedef struct prefix_job {
+	MlirOperation op;
+	const char *anchor;
+	const char *pipeline;
+	int verify_each;
+} prefix_job;
+
+static void append_message(MlirStringRef s, void *user)
+{
+	buf_append(user, s.data, s.length);
+}
+
+/* In a forked copy of gred: runs the pipeline on a clone of the module
+** and prints the result into out. */
+static int prefix_fn(gred_buf *out, void *arg)
+{
+	prefix_job *j = arg;
+	MlirContext ctx = mlirOperationGetContext(j->op);
+	MlirPassManager pm;
+	MlirOperation clone;
+	gred_buf msg = {0};
+	gred_error e;
+	int ok;
+
+	mlirRegisterAllPasses();
+	pm = mlirPassManagerCreateOnOperation(ctx,
+		mlirStringRefCreateFromCString(j->anchor));
+	mlirPassManagerEnableVerifier(pm, j->verify_each != 0);
+	ok = mlirLogicalResultIsSuccess(mlirParsePassPipeline(
+		mlirPassManagerGetAsOpPassManager(pm),
+		mlirStringRefCreateFromCString(j->pipeline), append_message, &msg));
+	buf_free(&msg);
+	if (!ok)
+		return -1;
+	clone = mlirOperationClone(j->op);
+	ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, clone)) &&
+		ir_print(out, clone, 0, &e) == 0;
+	return ok ? 0 : -1;
+}
+
+/* pl-before: the program the passes before the last one make of the
+** current one, with the last pass alone. In new, the module of that
+** program (parsed here from the copy's text, as every later candidate is
+** made from it), in out the program as the other sources print it.
+** 0 when the passes fail or their result is not a module gred can take. */
+static int run_prefix(pipeline_reducer *p, const unsigned char *alive,
+	MlirOperation *new, gred_buf *out)
+{
+	const pl_tree *t = &p->tree;
+	gred_buf prefix = {0}, printed = {0};
+	prefix_job j;
+	gred_error e;
+	file_view v;
+	int made = 0;
+
+	/* One top pipeline anchored on a module, as the file's op is. */
+	if (!t->nnodes || !t->nodes[0].group || t->nodes[0].parent != -1 ||
+	    strcmp(t->nodes[0].name, "builtin.module") ||
+	    !mlirOperationIsNull(mlirOperationGetParentOperation(*p->cur)))
+		return 0;
+	for (size_t i = 1; i < t->nnodes; i++)
+		if (t->nodes[i].parent == -1)
+			return 0;
+	print_prefix(&prefix, p, alive);
+	j.op = *p->cur;
+	j.anchor = t->nodes[0].name;
+	j.pipeline = prefix.data;
+	j.verify_each = p->rb.verify_each;
+	if (tester_isolate(&printed, prefix_fn, &j, &e) == 0) {
+		v.data = printed.data;
+		v.len = printed.len;
+		v.mapped = 0;
+		if (ir_parse_isolated(new, mlirOperationGetContext(*p->cur), &v,
+			    "", 1, &e) == 0) {
+			if (ir_source_serialize(out, *new, IR_FORMAT_MLIR, &e) == 0)
+				made = 1;
+			else
+				mlirOperationDestroy(*new);
+		}
+	}
+	buf_free(&prefix);
+	buf_free(&printed);
+	return made;
 }
 
 static int level_make(source *s, size_t begin, size_t end, gred_buf *out,
@@ -475,23 +636,56 @@ static int level_make(source *s, size_t begin, size_t end, gred_buf *out,
 	level_source *l = (level_source *)s;
 	pipeline_reducer *p = l->p;
 	size_t n = p->tree.nnodes + p->tree.nopts, i;
-	unsigned char *alive = xmalloc(n ? n : 1);
+	level_state *st = xcalloc(1, sizeof(*st));
 	gred_buf text = {0};
+	int empty;
 
 	(void)e;
-	memcpy(alive, p->alive, n);
-	for (i = begin; i < end && i < l->nunits; i++)
-		alive[l->units[i]] = 0;
-	print_list(&text, &p->tree, alive, -1);
-	if (!strcmp(text.data, p->text.data)) {
+	st->alive = xmalloc(n ? n : 1);
+	memcpy(st->alive, p->alive, n);
+	if (l->level == PIPELINE_BEFORE || l->level == PIPELINE_BEFORE_GROW) {
+		if (!run_prefix(p, p->alive, &st->op, out)) {
+			free(st->alive);
+			free(st);
+			return 0;
+		}
+		/* All passes but the last go. */
+		for (i = 0; i < p->tree.nnodes; i++)
+			if (!p->tree.nodes[i].group &&
+			    ancestors_alive(p, p->alive, (int)i))
+				st->alive[i] = 0;
+		for (i = p->tree.nnodes; i-- > 0;)
+			if (!p->tree.nodes[i].group &&
+			    ancestors_alive(p, p->alive, (int)i)) {
+				st->alive[i] = 1;
+				break;
+			}
+	} else {
+		for (i = begin; i < end && i < l->nunits; i++)
+			st->alive[l->units[i]] = 0;
+	}
+	print_list(&text, &p->tree, st->alive, -1);
+	/* A crash that needs no pass at all is found by the first candidate
+	** without passes; a program reduced further rarely makes one. */
+	for (i = 0; i < p->tree.nnodes; i++)
+		if (!p->tree.nodes[i].group && ancestors_alive(p, st->alive, (int)i))
+			break;
+	empty = i == p->tree.nnodes;
+	if ((empty && p->tried_empty) || !strcmp(text.data, p->text.data)) {
 		buf_free(&text);
-		free(alive);
+		if (!mlirOperationIsNull(st->op))
+			mlirOperationDestroy(st->op);
+		out->len = 0;
+		free(st->alive);
+		free(st);
 		return 0;
 	}
-	buf_append(out, p->best->data, program_len(p));
+	p->tried_empty |= empty;
+	if (mlirOperationIsNull(st->op))
+		buf_append(out, p->best->data, program_len(p));
 	repro_block_write(out, &p->rb, text.data);
 	buf_free(&text);
-	*state = alive;
+	*state = st;
 	return 1;
 }
 
@@ -499,10 +693,16 @@ static void level_accept(source *s, void *state, const gred_buf *bytes)
 {
 	level_source *l = (level_source *)s;
 	pipeline_reducer *p = l->p;
+	level_state *st = state;
 
-	(void)bytes;  /* the same program, then the block written here */
-	memcpy(p->alive, state, p->tree.nnodes + p->tree.nopts);
-	free(state);
+	(void)bytes;  /* the program, then the block written here */
+	memcpy(p->alive, st->alive, p->tree.nnodes + p->tree.nopts);
+	if (!mlirOperationIsNull(st->op)) {
+		mlirOperationDestroy(*p->cur);
+		*p->cur = st->op;
+	}
+	free(st->alive);
+	free(st);
 	p->text.len = 0;
 	print_list(&p->text, &p->tree, p->alive, -1);
 	p->block.len = 0;
@@ -511,8 +711,15 @@ static void level_accept(source *s, void *state, const gred_buf *bytes)
 
 static void level_drop(source *s, void *state)
 {
+	level_state *st = state;
+
 	(void)s;
-	free(state);
+	if (!st)
+		return;
+	if (!mlirOperationIsNull(st->op))
+		mlirOperationDestroy(st->op);
+	free(st->alive);
+	free(st);
 }
 
 int pipeline_reducer_new(pipeline_reducer **out, const gred_buf *best,
@@ -540,6 +747,7 @@ int pipeline_reducer_new(pipeline_reducer **out, const gred_buf *best,
 	memset(p->alive, 1, n);
 	print_list(&p->text, &p->tree, p->alive, -1);
 	buf_append(&p->block, best->data + rb.start, best->len - rb.start);
+	buf_append(&p->round, best->data, rb.start);
 	for (i = 0; i < PIPELINE_LEVELS; i++) {
 		level_source *l = &p->levels[i];
 
@@ -551,9 +759,18 @@ int pipeline_reducer_new(pipeline_reducer **out, const gred_buf *best,
 		l->base.make = level_make;
 		l->base.accept = level_accept;
 		l->base.drop = level_drop;
+		if (i == PIPELINE_TAIL)
+			l->base.cut = PASS_CUT_TAIL;
+		if (i == PIPELINE_HEAD)
+			l->base.cut = PASS_CUT_HEAD;
 	}
 	*out = p;
 	return 0;
+}
+
+void pipeline_reducer_set_module(pipeline_reducer *p, MlirOperation *cur)
+{
+	p->cur = cur;
 }
 
 source *pipeline_reducer_source(pipeline_reducer *p, int level)
@@ -569,6 +786,11 @@ int pipeline_reducer_owns(const pipeline_reducer *p, const source *s)
 		if (s == &p->levels[i].base)
 			return 1;
 	return 0;
+}
+
+int pipeline_reducer_grows(const pipeline_reducer *p, const source *s)
+{
+	return s == &p->levels[PIPELINE_BEFORE_GROW].base;
 }
 
 const gred_buf *pipeline_reducer_block(const pipeline_reducer *p)
@@ -587,8 +809,11 @@ void pipeline_reducer_free(pipeline_reducer *p)
 
 	if (!p)
 		return;
-	for (i = 0; i < PIPELINE_LEVELS; i++)
+	for (i = 0; i < PIPELINE_LEVELS; i++) {
 		free(p->levels[i].units);
+		buf_free(&p->levels[i].cut_at);
+	}
+	buf_free(&p->round);
 	tree_free(&p->tree);
 	repro_block_free(&p->rb);
 	free(p->alive);

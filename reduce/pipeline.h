@@ -9,6 +9,8 @@
 
 #include <stddef.h>
 
+#include <mlir-c/IR.h>
+
 #include "source.h"
 #include "util.h"
 
@@ -38,7 +40,27 @@ int pipeline_check(const char *text, gred_error *e);
 
 typedef struct pipeline_reducer pipeline_reducer;
 
-enum { PIPELINE_GROUPS, PIPELINE_PASSES, PIPELINE_OPTIONS, PIPELINE_LEVELS };
+/* The sources: the passes after the one that fails (a cut from the end,
+** bisected), the program replaced by what the passes before the last one
+** make of it (pl-before: a smaller file), the passes before the last one
+** (a cut from the front, bisected); whole nested pipelines, single
+** passes, single options (ddmin each), and pl-before again where the
+** program may grow (pl-before-grow: one pass is left of 3 or more). The
+** ones before PIPELINE_LATE are cheap and go ahead of the program's
+** passes in a round, the cuts only when the pipeline changed since they
+** last ran; the others after the program's passes. An empty pipeline is
+** tried once. */
+enum {
+	PIPELINE_TAIL,
+	PIPELINE_BEFORE,
+	PIPELINE_HEAD,
+	PIPELINE_GROUPS,
+	PIPELINE_PASSES,
+	PIPELINE_OPTIONS,
+	PIPELINE_BEFORE_GROW,
+	PIPELINE_LEVELS,
+	PIPELINE_LATE = PIPELINE_GROUPS
+};
 
 /* The sources reducing the pipeline of the block at the end of *best, the
 ** program before it untouched. *out is NULL (and 0 returned) when *best
@@ -46,13 +68,21 @@ enum { PIPELINE_GROUPS, PIPELINE_PASSES, PIPELINE_OPTIONS, PIPELINE_LEVELS };
 int pipeline_reducer_new(pipeline_reducer **out, const gred_buf *best,
 	gred_error *e);
 
-/* The source of one level: whole nested pipelines (`func.func(...)`, below
-** the top one), single passes, single pass options. */
+/* The program of the best is *cur (parsed in its context): pl-before
+** runs passes on clones of it and, when its candidate is accepted, puts
+** the new program there. Without it pl-before has nothing to offer. */
+void pipeline_reducer_set_module(pipeline_reducer *p, MlirOperation *cur);
+
+/* The source of one level (see the enum above). */
 source *pipeline_reducer_source(pipeline_reducer *p, int level);
 
 /* Whether s is one of p's sources: their candidates are whole files; the
 ** other sources' candidates need pipeline_reducer_block appended. */
 int pipeline_reducer_owns(const pipeline_reducer *p, const source *s);
+
+/* Whether s is pl-before-grow: its candidates may be larger files than
+** the best. They have fewer passes: the reduction still ends. */
+int pipeline_reducer_grows(const pipeline_reducer *p, const source *s);
 
 /* The block that ends the current best. */
 const gred_buf *pipeline_reducer_block(const pipeline_reducer *p);

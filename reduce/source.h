@@ -112,7 +112,8 @@ typedef struct ir_request {
 ** run.
 */
 typedef struct ir_maker {
-	MlirOperation op;
+	MlirOperation *cur;     /* the module; another source may replace it */
+	MlirOperation op;       /* the module the copy was made from */
 	ir_format format;
 	proc helper;
 	int fd;                 /* gred's end of the socket; -1: no copy */
@@ -126,7 +127,9 @@ typedef struct ir_maker {
 	double answer_seconds, stop_seconds, restart_seconds;
 } ir_maker;
 
-void ir_maker_init(ir_maker *m, MlirOperation op, ir_format format);
+/* A maker of candidates of *cur. When *cur is replaced by another module
+** (pipeline reduction's pl-before), the copy is made again from it. */
+void ir_maker_init(ir_maker *m, MlirOperation *cur, ir_format format);
 void ir_maker_free(ir_maker *m);
 
 /* The candidate q into out (appended): 1 if made, 0 if the pass changed
