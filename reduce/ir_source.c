@@ -73,6 +73,28 @@ static int serialize(gred_buf *out, MlirOperation op, ir_format format)
 	return 0;
 }
 
+typedef struct serialize_job {
+	MlirOperation op;
+	ir_format format;
+} serialize_job;
+
+static int serialize_fn(gred_buf *out, void *arg)
+{
+	serialize_job *j = arg;
+
+	return serialize(out, j->op, j->format);
+}
+
+/* Verification runs in a forked copy: release MLIR verifiers dereference
+** null on some malformed IR (linalg contraction bodies). */
+int ir_source_serialize(gred_buf *out, MlirOperation op, ir_format format,
+	gred_error *e)
+{
+	serialize_job j = {op, format};
+
+	return proc_call(out, serialize_fn, &j, e);
+}
+
 /* A request as sent: a candidate to make, or (apply) a change to make
 ** to the copy's own module, as gred made it to its own. */
 typedef struct ir_wire {

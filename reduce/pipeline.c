@@ -30,7 +30,7 @@
 #include <mlir-c/RegisterEverything.h>
 
 #include "mlir_io.h"
-#include "tester.h"
+#include "proc.h"
 
 /* A pass, or a nested pipeline (group) anchored on the op `name`. */
 typedef struct pl_node {
@@ -613,7 +613,7 @@ static int run_prefix(pipeline_reducer *p, const unsigned char *alive,
 	j.anchor = t->nodes[0].name;
 	j.pipeline = prefix.data;
 	j.verify_each = p->rb.verify_each;
-	if (tester_isolate(&printed, prefix_fn, &j, &e) == 0) {
+	if (proc_call(&printed, prefix_fn, &j, &e) == 0) {
 		v.data = printed.data;
 		v.len = printed.len;
 		v.mapped = 0;

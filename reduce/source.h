@@ -154,4 +154,9 @@ typedef struct ir_source {
 
 void ir_source_init(ir_source *s, const pass *p, ir_maker *m);
 
+/* The file the user gets for module op, verified then serialised in a
+** forked copy of gred (for modules no maker holds). */
+int ir_source_serialize(gred_buf *out, MlirOperation op, ir_format format,
+	gred_error *e);
+
 #endif
