@@ -34,6 +34,10 @@ typedef struct reducer {
 	/* The pass pipeline of an mlir_reproducer input, reduced with it;
 	** other sources' candidates get its block appended. */
 	pipeline_reducer *pipe;
+	/* The input as gred prints it, while untested: candidates must be
+	** smaller than it too, and it is tested only if none is kept. */
+	gred_buf printed;
+	int print_pending;
 } reducer;
 
 void reduce_options_init(reduce_options *o)
@@ -110,11 +114,21 @@ static void progress(reducer *r)
 	r->o->progress(&p, r->o->user);
 }
 
+/* Is cand worth a test: smaller than the best, and than the printed
+** input while that waits? */
+static int smaller(const reducer *r, const gred_buf *cand)
+{
+	return shortlex_less(cand->data, cand->len, r->best.data, r->best.len) &&
+		(!r->print_pending || shortlex_less(cand->data, cand->len,
+			r->printed.data, r->printed.len));
+}
+
 /* Makes bytes the best so far: on disk first, atomically. */
 static int accept_best(reducer *r, const gred_buf *bytes, gred_error *e)
 {
 	if (file_write_atomic(r->output, bytes->data, bytes->len, e) < 0)
 		return -1;
+	r->print_pending = 0;
 	r->best.len = 0;
 	buf_append(&r->best, bytes->data, bytes->len);
 	return 0;
@@ -177,8 +191,7 @@ static int ddmin(reducer *r, source *src, gred_error *e)
 				if (m == 0)
 					continue;
 				with_block(r, src, &cands[nc]);
-				if (!shortlex_less(cands[nc].data, cands[nc].len,
-					    r->best.data, r->best.len)) {
+				if (!smaller(r, &cands[nc])) {
 					src->drop(src, states[nc]);
 					continue;
 				}
@@ -271,8 +284,7 @@ static int bisect(reducer *r, source *src, gred_error *e)
 			err = -1;
 			break;
 		}
-		if (m == 0 || !shortlex_less(cand.data, cand.len, r->best.data,
-			    r->best.len)) {
+		if (m == 0 || !smaller(r, &cand)) {
 			if (m)
 				src->drop(src, state);
 			hi = mid;
@@ -385,7 +397,7 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 {
 	source *srcs[REDUCE_MAX_PASSES];
 	ir_source is[REDUCE_MAX_PASSES];
-	gred_buf printed = {0};
+	gred_buf *printed = &r->printed;
 	tester_result res;
 	gred_error sub;
 	size_t n = 0, np = 0, i;
@@ -395,28 +407,14 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 	    pipeline_reducer_new(&r->pipe, &r->best, &sub) < 0)
 		return gred_errorf(e, "%s: %s", r->o->input, sub.msg);
 	/* The input as gred prints it: often smaller already (comments,
-	** spacing), and what every later candidate looks like. */
-	r->pass = "print";
-	printable = ir_source_serialize(&printed, f->op, f->format, &sub) == 0;
+	** spacing), and what every later candidate looks like. It costs a
+	** test only if no candidate smaller than it is kept (tested last). */
+	printed->len = 0;
+	printable = ir_source_serialize(printed, f->op, f->format, &sub) == 0;
 	if (printable)
-		with_block(r, NULL, &printed);
-	if (printable && shortlex_less(printed.data, printed.len, r->best.data, r->best.len)) {
-		reduce_pass_stats *ps = pass_stats(r, "print");
-		size_t before = r->best.len;
-
-		if ((err = tester_run(r->t, &res, printed.data, printed.len, e)) < 0)
-			goto done;
-		ps->runs++;
-		if (res.interesting) {
-			if ((err = accept_best(r, &printed, e)) < 0) {
-				tester_result_clear(&res);
-				goto done;
-			}
-			ps->accepted++;
-			ps->bytes_removed += before - r->best.len;
-		}
-		tester_result_clear(&res);
-	}
+		with_block(r, NULL, printed);
+	r->print_pending = printable && shortlex_less(printed->data,
+		printed->len, r->best.data, r->best.len);
 	memset(is, 0, sizeof(is));
 	/* The pipeline first in every round: fewer passes make every later
 	** test quicker, and a smaller program can free more passes. */
@@ -453,8 +451,24 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 		if (!c || r->best.len == before)
 			break;
 	}
+	if (r->print_pending) {
+		reduce_pass_stats *ps = pass_stats(r, "print");
+		size_t before = r->best.len;
+
+		r->pass = "print";
+		r->print_pending = 0;
+		if ((err = tester_run(r->t, &res, printed->data, printed->len, e)) < 0)
+			goto done;
+		ps->runs++;
+		if (res.interesting && (err = accept_best(r, printed, e)) == 0) {
+			ps->accepted++;
+			ps->bytes_removed += before - r->best.len;
+		}
+		tester_result_clear(&res);
+	}
 done:
-	buf_free(&printed);
+	r->print_pending = 0;
+	buf_free(printed);
 	pipeline_reducer_free(r->pipe);
 	r->pipe = NULL;
 	return err;
@@ -538,6 +552,22 @@ static int same_file(const char *a, const char *b)
 	return same;
 }
 
+/* --recorded: the tensor values onto the module, for the passes. */
+static int record_values(ir_file *f, const char *path, gred_error *e)
+{
+	char *data = NULL;
+	size_t len, n;
+	gred_error sub;
+	int err;
+
+	if ((err = file_read(&data, &len, path, 0, e)) < 0)
+		return err;
+	if ((err = pass_record_values(&n, f->op, data, len, &sub)) < 0)
+		gred_errorf(e, "%s: %s", path, sub.msg);
+	free(data);
+	return err;
+}
+
 int reduce_run(reduce_stats *out, const reduce_options *o, gred_error *e)
 {
 	reducer r = {0};
@@ -581,6 +611,9 @@ int reduce_run(reduce_stats *out, const reduce_options *o, gred_error *e)
 		err = gred_errorf(e, "%s (--text reduces it as text)", perr.msg);
 		goto done;
 	}
+	if (o->recorded && loaded && !text &&
+	    (err = record_values(&f, o->recorded, e)) < 0)
+		goto done;
 	tester_options_init(&to);
 	to.argv = o->test_argv;
 	to.file_name = path_base(o->input);
