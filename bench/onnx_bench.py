@@ -6,13 +6,19 @@
 # time at -j 1 and -j 2, and whether -j 1 and -j 2 give the same bytes.
 # Held-out cases are reported apart. Takes tens of minutes; not a test.
 # --j1 runs gred at -j 1 only (no -j 2 time, no identity check).
-#   python3 bench/onnx_bench.py [--j1] CORPUS-DIR [GRED] [CASE...]
-import math, os, subprocess, sys, tempfile, time
+# --cases N runs N cases at once (bytes and test counts are the same;
+# wall times then include waiting for the other cases' tests).
+#   python3 bench/onnx_bench.py [--j1] [--cases N] CORPUS-DIR [GRED] [CASE...]
+import concurrent.futures, math, os, subprocess, sys, tempfile, time
 
 here = os.path.dirname(os.path.abspath(__file__))
 j1_only = sys.argv[1] == "--j1"
 if j1_only:
     del sys.argv[1]
+at_once = 1
+if sys.argv[1] == "--cases":
+    at_once = int(sys.argv[2])
+    del sys.argv[1:3]
 corpus = sys.argv[1]
 gred = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else os.path.join(here, "..", "build", "gred")
 only = set(sys.argv[3:])
@@ -126,23 +132,33 @@ def table(title, rows):
           "reach geomean is gred/peer, 'never' counted as gred's total)")
 
 
-rows = {False: [], True: []}
-for line in open(os.path.join(here, "onnx_cases.txt")):
-    f = line.split()
-    if not f or f[0].startswith("#"):
-        continue
-    held = f[0].startswith("held:")
+def run_case(f):
     name = f[0].split(":")[-1]
-    if only and name not in only:
-        continue
     r = case(name, f[1], f[2], f[3], f[4], f[5:])
-    if r is None:
-        continue
-    rows[held].append(r)
+    if r is not None:
+        report(r)
+    return r
+
+
+def report(r):
+    name = r["name"]
     print(f"{name}: gred {r['gb']} B in {r['gruns']} tests (peer's size after {r['greach']}), "
           f"peer {r['pb']} B in {r['pruns']} tests (after {r['preach']}); "
           f"{r['t1']:.0f} s -j1, {r['t2']:.0f} s -j2, peer {r['pt']:.0f} s; "
           f"-j1 and -j2 {'-' if r['same'] is None else 'identical' if r['same'] else 'DIFFER'}", flush=True)
+
+
+specs = []
+for line in open(os.path.join(here, "onnx_cases.txt")):
+    f = line.split()
+    if f and not f[0].startswith("#") and (not only or f[0].split(":")[-1] in only):
+        specs.append(f)
+with concurrent.futures.ThreadPoolExecutor(max_workers=at_once) as pool:
+    results = list(pool.map(run_case, specs))
+rows = {False: [], True: []}
+for f, r in zip(specs, results):
+    if r is not None:
+        rows[f[0].startswith("held:")].append(r)
 table("tuning cases", rows[False])
 table("held-out cases", rows[True])
 print(f"\nfiles in {work}")

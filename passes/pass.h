@@ -69,6 +69,12 @@ enum {
 
 int pass_cut(const pass *p);
 
+/* Puts the tensor values in data (as scripts/ort_dump.js writes them)
+** on the ops of module's ONNX main graph that made them, for the head
+** cut's stand-ins; *out is the number of values it put. */
+int pass_record_values(size_t *out, MlirOperation module, const char *data,
+	size_t len, gred_error *e);
+
 /* The passes, coarse to fine, NULL-terminated. */
 extern const pass *const pass_table[];
 

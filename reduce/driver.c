@@ -624,6 +624,22 @@ static int same_file(const char *a, const char *b)
 	return same;
 }
 
+/* --recorded: the tensor values onto the module, for the passes. */
+static int record_values(ir_file *f, const char *path, gred_error *e)
+{
+	char *data = NULL;
+	size_t len, n;
+	gred_error sub;
+	int err;
+
+	if ((err = file_read(&data, &len, path, 0, e)) < 0)
+		return err;
+	if ((err = pass_record_values(&n, f->op, data, len, &sub)) < 0)
+		gred_errorf(e, "%s: %s", path, sub.msg);
+	free(data);
+	return err;
+}
+
 int reduce_run(reduce_stats *out, const reduce_options *o, gred_error *e)
 {
 	reducer r = {0};
@@ -671,6 +687,9 @@ int reduce_run(reduce_stats *out, const reduce_options *o, gred_error *e)
 		r.input = &f;
 		r.input_ctx = ctx;
 	}
+	if (o->recorded && loaded && !text &&
+	    (err = record_values(&f, o->recorded, e)) < 0)
+		goto done;
 	tester_options_init(&to);
 	to.links = f.links;
 	to.nlinks = f.nlinks;

@@ -63,6 +63,7 @@ typedef struct reduce_options {
 	** most tests time out (NULL: not called). */
 	void (*note)(const char *msg, void *user);
 	int as_text;             /* reduce the input as text even if it parses */
+	const char *recorded;    /* tensor values of the .onnx input (--recorded) */
 	void *user;
 } reduce_options;
 

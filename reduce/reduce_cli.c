@@ -35,6 +35,7 @@ typedef struct reduce_cli {
 	int stats, verbose, same_crash, text;
 	const char *match;
 	const char *pipeline;   /* --pipeline: reduce it with IN */
+	const char *recorded;
 	char *pipeline_dir;     /* where IN with its block is */
 	char *default_output;
 	double every;           /* seconds between progress lines in a log */
@@ -72,6 +73,10 @@ static const cli_opt reduce_opts[] = {
 		"carries it in an mlir_reproducer block, as a file\n"
 		"of --mlir-pass-pipeline-crash-reproducer does\n"
 		"(such a file needs no --pipeline)"),
+	CLI_OPT_STRING("recorded", 0, OFF(recorded), "FILE",
+		"tensor values of the .onnx IN, as\n"
+		"scripts/ort_dump.js writes them: a cut tensor\n"
+		"becomes an initializer of its value"),
 	CLI_OPT_NUM(CLI_SECONDS, "progress", 0, OFF(every), 0, 86400, "SECONDS",
 		"when stderr is no terminal, a progress line every\n"
 		"SECONDS (default 5)"),
@@ -477,6 +482,7 @@ static char **read_operands(reduce_options *o, reduce_cli *cl, cli_args *a,
 	}
 	o->jobs = cl->jobs ? cl->jobs : cores > 0 ? (int)cores : 1;
 	o->timeout = cl->timeout;
+	o->recorded = cl->recorded;
 	if (cl->verbose)
 		o->trace = show_trace;
 	*program = cli_resolve_program(ops[1]);

@@ -12,12 +12,7 @@ const path = require('path');
 const ortDir = process.env.GRED_ORT ||
   path.join(__dirname, '..', '.deps', 'ort', 'node_modules', 'onnxruntime-node');
 const ort = require(ortDir);
-const { graphInputs, randomTensor } = require('./ort_model.js');
-
-function seeded(seed) {
-  let s = seed >>> 0;
-  return () => { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; return s / 4294967296; };
-}
+const { compareFeeds } = require('./ort_model.js');
 
 async function run(buf, feeds, level) {
   const s = await ort.InferenceSession.create(buf, { logSeverityLevel: 4, graphOptimizationLevel: level });
@@ -34,9 +29,7 @@ async function main() {
     else throw new Error('unknown option ' + k);
   }
   const buf = fs.readFileSync(args[0]);
-  const rnd = seeded(12345);
-  const feeds = {};
-  for (const inp of graphInputs(buf)) feeds[inp.name] = randomTensor(ort, inp.type, inp.dims, rnd, 2);
+  const feeds = compareFeeds(ort, buf);
   let a, b;
   try {
     a = await run(buf, feeds, 'disabled');

@@ -135,4 +135,42 @@ function randomTensor(ort, type, dims, rnd = Math.random, scale = 1) {
   }
 }
 
-module.exports = { graphInfo, graphInputs, randomTensor, seeded, toHalf, fromHalf };
+// The inputs scripts/ort_compare.js feeds a model (and scripts/ort_dump.js
+// records with): uniform in [-2, 2) from one fixed linear congruential
+// sequence, input after input.
+function compareFeeds(ort, buf) {
+  let s = 12345;
+  const rnd = () => { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; return s / 4294967296; };
+  const feeds = {};
+  for (const inp of graphInputs(buf)) feeds[inp.name] = randomTensor(ort, inp.type, inp.dims, rnd, 2);
+  return feeds;
+}
+
+const varint = (v) => {
+  const out = [];
+  let x = BigInt(v);
+  do { let b = Number(x & 0x7fn); x >>= 7n; if (x) b |= 0x80; out.push(b); } while (x);
+  return Buffer.from(out);
+};
+
+// A length-delimited protobuf field: key, length, bytes.
+const lenField = (field, bytes) => Buffer.concat([varint((field << 3) | 2), varint(bytes.length), bytes]);
+
+// The model's bytes with names appended to its graph outputs (as ValueInfoProto
+// with a name only: onnxruntime types them from the graph).
+function withOutputs(buf, names) {
+  const parts = [];
+  let graph = null;
+  fields(buf, 0, buf.length, (f, wt, v) => { if (f === 7 && wt === 2) graph = v; });
+  if (!graph) throw new Error('no graph');
+  const extra = names.map((n) => lenField(12, lenField(1, Buffer.from(n, 'utf8'))));
+  const g = Buffer.concat([buf.subarray(graph[0], graph[1]), ...extra]);
+  // Everything before the graph field's key, the new graph, everything after.
+  let key = graph[0] - 1;
+  while (key > 0 && (buf[key - 1] & 0x80)) key--;  // the length varint
+  key--;  // the key byte (field 7, wire type 2: one byte)
+  parts.push(buf.subarray(0, key), lenField(7, g), buf.subarray(graph[1]));
+  return Buffer.concat(parts);
+}
+
+module.exports = { graphInfo, graphInputs, randomTensor, seeded, toHalf, fromHalf, compareFeeds, withOutputs };
