@@ -1,6 +1,6 @@
 #!/bin/bash
-# Verifies and lowers every .mlir program in DIR with mlir-opt-19, as
-# scripts/mlir_tosa_check.sh does for TOSA: first `mlir-opt-19` with no
+# Verifies and lowers every .mlir program in DIR with mlir-opt-19, through
+# scripts/mlir_tosa_check.sh with another pipeline: first `mlir-opt-19` with no
 # flags (file on stdin, empty environment), then the linalg-on-tensors
 # pipeline below (one-shot-bufferize, linalg to loops, the usual
 # conversions to the LLVM dialect), whose output must translate to LLVM IR
@@ -13,45 +13,6 @@
 # usage: mlir_linalg_check.sh DIR   (JOBS=2 parallel runs; LOG=FILE keeps
 # the per-program lines)
 set -eu
-DIR=$1
-MLIR_OPT=${MLIR_OPT:-/usr/bin/mlir-opt-19}
 LINALG_PIPELINE="builtin.module(one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops},convert-linalg-to-loops,expand-strided-metadata,lower-affine,convert-scf-to-cf,convert-math-to-llvm,convert-math-to-libm,finalize-memref-to-llvm,convert-arith-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,convert-index-to-llvm,reconcile-unrealized-casts)"
-export MLIR_OPT LINALG_PIPELINE
-export KEEP=${KEEP:-}
-
-one() {
-  f=$1
-  err=$(mktemp)
-  if ! env -i "$MLIR_OPT" <"$f" >/dev/null 2>"$err"; then
-    echo "verify $f: $(grep -m1 'error' "$err" || head -c 200 "$err")"
-    rm -f "$err"; return 0
-  fi
-  set +e
-  env -i "$MLIR_OPT" --pass-pipeline="$LINALG_PIPELINE" <"$f" 2>"$err" |
-    env -i /usr/bin/mlir-translate-19 --mlir-to-llvmir >/dev/null 2>"$err.t"
-  rc=${PIPESTATUS[0]} trc=${PIPESTATUS[1]}
-  set -e
-  if [ "$rc" -eq 0 ] && [ "$trc" -ne 0 ]; then
-    echo "lower $f: not all LLVM: $(grep -m1 'error' "$err.t")"
-  elif [ "$rc" -eq 0 ]; then
-    echo "ok $f"
-  elif [ "$rc" -gt 128 ] || grep -q "Stack dump" "$err"; then
-    echo "crash $f: $(grep -m1 -o ' mlir::[^(]*' "$err" || echo signal $rc)"
-    if [ -n "$KEEP" ]; then mkdir -p "$KEEP"; cp "$f" "$KEEP/"; cp "$err" "$KEEP/$(basename "$f").stderr"; fi
-  else
-    echo "lower $f: $(grep -m1 'error' "$err" || head -c 200 "$err")"
-  fi
-  rm -f "$err" "$err.t"
-}
-export -f one
-
-if [ -n "${LOG:-}" ]; then
-  OUT=$LOG
-else
-  OUT=$(mktemp)
-  trap 'rm -f "$OUT"' EXIT
-fi
-ls "$DIR"/*.mlir | xargs -P "${JOBS:-2}" -n 1 bash -c 'one "$0"' >"$OUT" 2>&1 || true
-grep -E '^(verify|lower|crash) ' "$OUT" | sort || true
-awk '/^(ok|verify|lower|crash) /{ n++ } /^ok /{ v++; l++ } /^lower /{ v++ } /^crash /{ v++; c++ }
-  END { printf "programs %d verified %d lowered %d crashed %d\n", n, v, l, c }' "$OUT"
+export LOWER_PIPELINE="$LINALG_PIPELINE"
+exec "$(dirname "$0")/mlir_tosa_check.sh" "$@"

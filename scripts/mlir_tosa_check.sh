@@ -9,12 +9,14 @@
 # A crash (signal, "Stack dump") is mlir-opt-19's own bug, not a lowering
 # failure; with KEEP=DIR the crashing inputs and their stderr are copied there.
 # usage: mlir_tosa_check.sh DIR   (JOBS=2 parallel runs by default; with
-# LOG=FILE the per-program lines go there as they come)
+# LOG=FILE the per-program lines go there as they come; LOWER_PIPELINE=P
+# lowers with P instead, as scripts/mlir_linalg_check.sh does)
 set -eu
 DIR=$1
 MLIR_OPT=${MLIR_OPT:-/usr/bin/mlir-opt-19}
 TOSA_PIPELINE="builtin.module(func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith{include-apply-rescale=true},tosa-to-tensor),one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops},convert-linalg-to-loops,expand-strided-metadata,lower-affine,convert-scf-to-cf,convert-math-to-llvm,convert-math-to-libm,finalize-memref-to-llvm,convert-arith-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,convert-index-to-llvm,reconcile-unrealized-casts)"
-export MLIR_OPT TOSA_PIPELINE
+LOWER_PIPELINE=${LOWER_PIPELINE:-$TOSA_PIPELINE}
+export MLIR_OPT LOWER_PIPELINE
 KEEP=${KEEP:-}
 export KEEP
 
@@ -26,7 +28,7 @@ one() {
     rm -f "$err"; return 0
   fi
   set +e
-  env -i "$MLIR_OPT" --pass-pipeline="$TOSA_PIPELINE" <"$f" 2>"$err" |
+  env -i "$MLIR_OPT" --pass-pipeline="$LOWER_PIPELINE" <"$f" 2>"$err" |
     env -i /usr/bin/mlir-translate-19 --mlir-to-llvmir >/dev/null 2>"$err.t"
   rc=${PIPESTATUS[0]} trc=${PIPESTATUS[1]}
   set -e

@@ -5,20 +5,12 @@
 # (a bad source, or kill -9 in the middle) leaves the destination as it
 # was.
 . "$(dirname "$0")/../lib/e2e.sh"
+. "$(dirname "$0")/../lib/triage_logs.sh"
 need_cmd sqlite3
 corpus=$GRED_SRC/test/triage/corpus
 # Distinct logs: corpus logs with a line of their own appended.
 mkdir "$T/logs"
-awk -v out="$T/logs" '
-  FNR == 1 { n++ }
-  { text[n] = text[n] $0 "\n" }
-  END {
-    for (r = 0; r < 3; r++) for (i = 1; i <= n; i++) {
-      f = out "/" (r * 1000 + i) ".log"
-      printf "%srun %d\n", text[i], r * 1000 + i > f
-      close(f)
-    }
-  }' "$corpus"/*/*.log
+distinct_logs "$T/logs" 3
 total=$(ls "$T/logs" | wc -l)
 # Cases of three sizes: each shard files its logs with one of them.
 head -c 300 /dev/zero >"$T/case300"

@@ -6,6 +6,7 @@
 # (counted by psql), give the buckets SQLite gives, survive kill -9, and
 # merge with SQLite stores both ways.
 . "$(dirname "$0")/../lib/e2e.sh"
+. "$(dirname "$0")/../lib/triage_logs.sh"
 need_cmd psql sqlite3
 PGBIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 [ -x "$PGBIN/initdb" ] && [ -x "$PGBIN/pg_ctl" ] || missing "postgresql (initdb, pg_ctl)"
@@ -54,16 +55,7 @@ U=$(url fuzz)
 # Distinct logs in four folders: corpus logs with a line of their own,
 # and one with bytes that are not UTF-8.
 for q in 0 1 2 3; do mkdir "$T/q$q"; done
-awk -v out="$T/q" '
-  FNR == 1 { n++ }
-  { text[n] = text[n] $0 "\n" }
-  END {
-    for (r = 0; r < 4; r++) for (i = 1; i <= n; i++) {
-      f = out (i % 4) "/" (r * 1000 + i) ".log"
-      printf "%srun %d\n", text[i], r * 1000 + i > f
-      close(f)
-    }
-  }' "$corpus"/*/*.log
+distinct_logs "$T/q" 4 4
 printf 'prog: x.c:3: main: Assertion `caf\351 != 0'"'"' failed.\nAborted\n' >"$T/q0/latin1.log"
 total=$(ls "$T"/q?/*.log | wc -l)
 

@@ -2,20 +2,12 @@
 # The triage store: kill -9 during add leaves a consistent store that a
 # second add completes; two concurrent adds; bad logs give one error line.
 . "$(dirname "$0")/../lib/e2e.sh"
+. "$(dirname "$0")/../lib/triage_logs.sh"
 need_cmd sqlite3
 corpus=$GRED_SRC/test/triage/corpus
 # Many distinct logs: corpus logs with a line of their own appended.
 mkdir "$T/logs"
-awk -v out="$T/logs" '
-  FNR == 1 { n++ }
-  { text[n] = text[n] $0 "\n" }
-  END {
-    for (r = 0; r < 40; r++) for (i = 1; i <= n; i++) {
-      f = out "/" (r * 1000 + i) ".log"
-      printf "%srun %d\n", text[i], r * 1000 + i > f
-      close(f)
-    }
-  }' "$corpus"/*/*.log
+distinct_logs "$T/logs" 40
 total=$(ls "$T/logs" | wc -l)
 
 count_members() {
