@@ -236,8 +236,7 @@ static int ddmin(reducer *r, source *src, gred_error *e)
 					continue;
 				with_block(r, src, &cands[nc]);
 				if (!src->grows && !shortlex_less(cands[nc].data,
-					    cands[nc].len, r->best.data, r->best.len) &&
-				    !(r->pipe && pipeline_reducer_grows(r->pipe, src))) {
+					    cands[nc].len, r->best.data, r->best.len)) {
 					src->drop(src, states[nc]);
 					continue;
 				}

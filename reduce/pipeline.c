@@ -763,6 +763,8 @@ int pipeline_reducer_new(pipeline_reducer **out, const gred_buf *best,
 			l->base.cut = PASS_CUT_TAIL;
 		if (i == PIPELINE_HEAD)
 			l->base.cut = PASS_CUT_HEAD;
+		/* Larger files, but fewer passes: the reduction still ends. */
+		l->base.grows = i == PIPELINE_BEFORE_GROW;
 	}
 	*out = p;
 	return 0;
@@ -786,11 +788,6 @@ int pipeline_reducer_owns(const pipeline_reducer *p, const source *s)
 		if (s == &p->levels[i].base)
 			return 1;
 	return 0;
-}
-
-int pipeline_reducer_grows(const pipeline_reducer *p, const source *s)
-{
-	return s == &p->levels[PIPELINE_BEFORE_GROW].base;
 }
 
 const gred_buf *pipeline_reducer_block(const pipeline_reducer *p)

@@ -80,9 +80,6 @@ source *pipeline_reducer_source(pipeline_reducer *p, int level);
 ** other sources' candidates need pipeline_reducer_block appended. */
 int pipeline_reducer_owns(const pipeline_reducer *p, const source *s);
 
-/* Whether s is pl-before-grow: its candidates may be larger files than
-** the best. They have fewer passes: the reduction still ends. */
-int pipeline_reducer_grows(const pipeline_reducer *p, const source *s);
 
 /* The block that ends the current best. */
 const gred_buf *pipeline_reducer_block(const pipeline_reducer *p);
