@@ -14,12 +14,8 @@
 set -eu
 DIR=$1
 top=$(cd "$(dirname "$0")/.." && pwd)
-LIB=${MLIR_LIB:-/usr/lib/llvm-19/lib}
-LOW="one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops function-boundary-type-conversion=identity-layout-map},convert-linalg-to-loops,expand-strided-metadata,lower-affine,convert-scf-to-cf,convert-math-to-llvm,convert-math-to-libm,finalize-memref-to-llvm,convert-arith-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,convert-index-to-llvm,reconcile-unrealized-casts"
-TOSA="func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith{include-apply-rescale=true},tosa-to-tensor),convert-elementwise-to-linalg"
-O0="builtin.module($TOSA,$LOW)"
-O1="builtin.module(func.func(tosa-optional-decompositions,tosa-layerwise-constant-fold,canonicalize,cse),$TOSA,canonicalize,cse,linalg-fuse-elementwise-ops,canonicalize,cse,$LOW,canonicalize,cse)"
-export O0 O1 LIB top
+. "$top/scripts/mlir_lower.sh"
+export top
 export KEEP=${KEEP:-}
 
 one() {
@@ -29,7 +25,7 @@ one() {
   python3 "$top/scripts/mlir_tosa_entry.py" "$f" >"$w/e.mlir" || { echo "failed $f: entry"; return 0; }
   for o in O0 O1; do
     set +e
-    env -i /usr/bin/mlir-opt-19 --pass-pipeline="${!o}" "$w/e.mlir" -o "$w/$o.mlir" 2>"$w/$o.err"
+    lower_to "${!o}" "$w/e.mlir" "$w/$o.mlir" "$w/$o.err"
     rc=$?
     set -e
     if [ "$rc" -ne 0 ]; then
@@ -39,10 +35,8 @@ one() {
       return 0
     fi
     set +e
-    timeout 30 env -i /usr/bin/mlir-cpu-runner-19 -e entry -entry-point-result=void \
-      -shared-libs="$LIB/libmlir_c_runner_utils.so,$LIB/libmlir_runner_utils.so" \
-      "$w/$o.mlir" 2>"$w/$o.rerr" | sed 's/base@ = 0x[0-9a-f]*//' >"$w/$o.out"
-    rc=${PIPESTATUS[0]}
+    run_entry "$w/$o.mlir" "$w/$o.out" "$w/$o.rerr"
+    rc=$?
     set -e
     if [ "$rc" -eq 136 ]; then
       echo "ub $f: SIGFPE in $o (integer division by zero)"

@@ -22,17 +22,13 @@
 set -eu
 DIR=$1
 top=$(cd "$(dirname "$0")/.." && pwd)
-LIB=${MLIR_LIB:-/usr/lib/llvm-19/lib}
-LOW="one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops function-boundary-type-conversion=identity-layout-map},convert-linalg-to-loops,expand-strided-metadata,lower-affine,convert-scf-to-cf,convert-math-to-llvm,convert-math-to-libm,finalize-memref-to-llvm,convert-arith-to-llvm,convert-func-to-llvm,convert-cf-to-llvm,convert-index-to-llvm,reconcile-unrealized-casts"
-TOSA="func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith{include-apply-rescale=true},tosa-to-tensor),convert-elementwise-to-linalg"
-O0="builtin.module($TOSA,$LOW)"
-O1="builtin.module(func.func(tosa-optional-decompositions,tosa-layerwise-constant-fold,canonicalize,cse),$TOSA,canonicalize,cse,linalg-fuse-elementwise-ops,canonicalize,cse,$LOW,canonicalize,cse)"
+. "$top/scripts/mlir_lower.sh"
 case ${PIPE:-O1} in
   O0) PIPELINE=$O0 ;;
   O1) PIPELINE=$O1 ;;
   *) echo "mlir_tosa_meta.sh: PIPE must be O0 or O1" >&2; exit 2 ;;
 esac
-export PIPELINE LIB top
+export PIPELINE top
 export KIND=${KIND:-any} REWRITES=${REWRITES:-2} KEEP=${KEEP:-}
 
 one() {
@@ -69,7 +65,7 @@ one() {
     python3 "$top/scripts/mlir_meta_rewrite.py" --kind none --entry "$w/entry.mlir" \
       "$w/$v.mlir" >"$w/$v.e.mlir" 2>/dev/null
     set +e
-    env -i /usr/bin/mlir-opt-19 --pass-pipeline="$PIPELINE" "$w/$v.e.mlir" -o "$w/$v.ll.mlir" 2>"$w/$v.err"
+    lower_to "$PIPELINE" "$w/$v.e.mlir" "$w/$v.ll.mlir" "$w/$v.err"
     rc=$?
     set -e
     if [ "$rc" -ne 0 ]; then
@@ -79,10 +75,8 @@ one() {
       return 0
     fi
     set +e
-    timeout 30 env -i /usr/bin/mlir-cpu-runner-19 -e entry -entry-point-result=void \
-      -shared-libs="$LIB/libmlir_c_runner_utils.so,$LIB/libmlir_runner_utils.so" \
-      "$w/$v.ll.mlir" 2>"$w/$v.rerr" | sed 's/base@ = 0x[0-9a-f]*//' >"$w/$v.out"
-    rc=${PIPESTATUS[0]}
+    run_entry "$w/$v.ll.mlir" "$w/$v.out" "$w/$v.rerr"
+    rc=$?
     set -e
     if [ "$rc" -ne 0 ]; then
       echo "failed $f: mlir-cpu-runner-19 on the $v program exit $rc ($what)"
