@@ -27,6 +27,8 @@ import random
 import re
 import sys
 
+from mlir_types import split_top, tensor_dims
+
 OP = re.compile(r'^(\s*)(%[\w]+)(:\d+)? = "([\w.]+)"\((.*?)\)(.*)$')
 SIG = re.compile(r': \((.*)\) -> (.+)$')
 NAME = re.compile(r'%[\w#]+')
@@ -58,35 +60,6 @@ ELEMENTWISE = {
         "exp log abs ceil floor negf tanh reciprocal sqrt rsqrt square add "
         "sub mul max min div powf map").split()
 }
-
-
-def split_top(s):
-    """Splits s at commas outside <>, (), [] and {}."""
-    out, depth, cur = [], 0, ""
-    for ch in s:
-        if ch in "<([{":
-            depth += 1
-        elif ch in ">)]}":
-            depth -= 1
-        if ch == "," and depth == 0:
-            out.append(cur.strip())
-            cur = ""
-        else:
-            cur += ch
-    if cur.strip():
-        out.append(cur.strip())
-    return out
-
-
-def tensor_dims(t):
-    """tensor<2x3xf32> -> ([2, 3], "f32"); None if not a static tensor."""
-    m = re.fullmatch(r"tensor<(.*)>", t)
-    if not m:
-        return None
-    parts = m.group(1).split("x")
-    if any(not p.isdigit() for p in parts[:-1]):
-        return None
-    return [int(p) for p in parts[:-1]], parts[-1]
 
 
 def tensor_type(dims, dt):

@@ -10,28 +10,7 @@ import random
 import re
 import sys
 
-
-def split_types(s):
-    out, depth, cur = [], 0, ""
-    for ch in s:
-        if ch == "<":
-            depth += 1
-        elif ch == ">":
-            depth -= 1
-        if ch == "," and depth == 0:
-            out.append(cur.strip())
-            cur = ""
-        else:
-            cur += ch
-    if cur.strip():
-        out.append(cur.strip())
-    return out
-
-
-def parse_tensor(t):
-    m = re.fullmatch(r"tensor<(.*)>", t)
-    parts = m.group(1).split("x")
-    return parts[:-1], parts[-1]
+from mlir_types import split_top, tensor_dims
 
 
 def literal(rng, dims, dt):
@@ -69,8 +48,8 @@ def main():
     path = sys.argv[1]
     text = open(path).read()
     m = re.search(r"^func\.func @main\((.*)\) -> \((.*)\) \{$", text, re.M)
-    args = [a.split(": ", 1)[1] for a in split_types(m.group(1))]
-    results = split_types(m.group(2))
+    args = [a.split(": ", 1)[1] for a in split_top(m.group(1))]
+    results = split_top(m.group(2))
     rng = random.Random(path.rsplit("/", 1)[-1])
     lines = ["func.func private @printMemrefF32(memref<*xf32>)",
              "func.func private @printMemrefI32(memref<*xi32>)",
@@ -80,14 +59,14 @@ def main():
         if t == "i1":
             lines.append("  %%a%d = arith.constant %s" % (i, rng.choice(["true", "false"])))
         else:
-            dims, dt = parse_tensor(t)
+            dims, dt = tensor_dims(t)
             lines.append("  %%a%d = arith.constant dense<%s> : %s" % (i, literal(rng, dims, dt), t))
         names.append("%%a%d" % i)
     res = ", ".join("%%r%d" % i for i in range(len(results)))
     lines.append("  %s = func.call @main(%s) : (%s) -> (%s)" % (
         res, ", ".join(names), ", ".join(args), ", ".join(results)))
     for i, t in enumerate(results):
-        dims, dt = parse_tensor(t)
+        dt = re.fullmatch(r"tensor<(?:.*x)?(\w+)>", t).group(1)  # dims may be ?
         v = "%%r%d" % i
         if dt == "i1":
             t32 = t.replace("xi1>", "xi32>")
