@@ -38,6 +38,10 @@ typedef struct reducer {
 	** is saved through it: an ONNX model's external data. */
 	const ir_file *input;
 	MlirContext input_ctx;
+	/* The maker of the module the input loaded into, when its loading
+	** started it (ir_maker_load). */
+	ir_maker maker;
+	int maker_loaded;
 } reducer;
 
 void reduce_options_init(reduce_options *o)
@@ -452,7 +456,7 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 {
 	source *srcs[REDUCE_MAX_PASSES];
 	ir_source is[REDUCE_MAX_PASSES];
-	ir_maker maker;
+	ir_maker *maker = &r->maker;
 	ir_request whole = {NULL, 0, 0, 0};
 	gred_buf printed = {0};
 	tester_result res;
@@ -463,13 +467,15 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 	if (f->format == IR_FORMAT_MLIR &&
 	    pipeline_reducer_new(&r->pipe, &r->best, &sub) < 0)
 		return gred_errorf(e, "%s: %s", r->o->input, sub.msg);
-	ir_maker_init(&maker, &f->op, f->format);
+	if (!r->maker_loaded)
+		ir_maker_init(maker, &f->op, f->format);
+	r->maker_loaded = 0;
 	if (r->pipe)
 		pipeline_reducer_set_module(r->pipe, &f->op);
 	/* The input as gred prints it: often smaller already (comments,
 	** spacing), and what every later candidate looks like. */
 	r->pass = "print";
-	if ((printable = ir_maker_get(&maker, &whole, &printed, e)) < 0) {
+	if ((printable = ir_maker_get(maker, &whole, &printed, e)) < 0) {
 		err = -1;
 		goto done;
 	}
@@ -501,7 +507,7 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 		srcs[np] = pipeline_reducer_source(r->pipe, (int)np);
 	nl = r->pipe ? PIPELINE_LEVELS - PIPELINE_LATE : 0;
 	for (n = 0; pass_table[n] && np + n + nl < REDUCE_MAX_PASSES; n++) {
-		ir_source_init(&is[n], pass_table[n], &maker);
+		ir_source_init(&is[n], pass_table[n], maker);
 		is[n].base.cut = pass_cut(pass_table[n]);
 		srcs[np + n] = &is[n].base;
 	}
@@ -534,10 +540,10 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 			break;
 	}
 done:
-	r->st->maker_forks += maker.forks;
-	r->st->maker_answers += maker.answers;
-	r->st->maker_seconds += maker.answers_seconds;
-	ir_maker_free(&maker);
+	r->st->maker_forks += maker->forks;
+	r->st->maker_answers += maker->answers;
+	r->st->maker_seconds += maker->answers_seconds;
+	ir_maker_free(maker);
 	buf_free(&printed);
 	pipeline_reducer_free(r->pipe);
 	r->pipe = NULL;
@@ -666,7 +672,12 @@ int reduce_run(reduce_stats *out, const reduce_options *o, gred_error *e)
 	out->orig_bytes = len;
 	/* What the input is, before any test runs on it. */
 	ctx = ir_context_new();
-	loaded = ir_file_load(&f, ctx, o->input, &perr) == 0;
+	if (o->as_text || o->recorded) {
+		loaded = ir_file_load(&f, ctx, o->input, &perr) == 0;
+	} else {
+		loaded = ir_maker_load(&r.maker, &f, ctx, o->input, &perr) == 0;
+		r.maker_loaded = loaded;
+	}
 	if (o->as_text) {
 		text = 1;
 		if (loaded)
@@ -730,6 +741,8 @@ done:
 	out->final_bytes = r.best.len;
 	out->seconds = now_seconds() - r.start;
 	out->interrupted = err == TESTER_CANCELLED;
+	if (r.maker_loaded)
+		ir_maker_free(&r.maker);
 	ir_file_free(&f);
 	if (ctx.ptr)
 		mlirContextDestroy(ctx);
