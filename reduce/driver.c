@@ -645,6 +645,31 @@ static int record_values(ir_file *f, const char *path, gred_error *e)
 	return err;
 }
 
+/* What the loaded (or not) input is reduced as: *text 1 (--text), 2
+** (text until it parses) or 0 (IR); an input that is neither is an
+** error. */
+static int input_kind(reducer *r, ir_file *f, int loaded,
+	const gred_error *perr, int *text, gred_error *e)
+{
+	const char *input = r->o->input;
+
+	if (r->o->as_text) {
+		*text = 1;
+		if (loaded)
+			note(r, "%s: reducing it as text (--text)", input);
+		else
+			note(r, "%s; reducing it as text (--text)", perr->msg);
+		ir_file_free(f);
+	} else if (!loaded && ir_format_of(input) == IR_FORMAT_MLIR) {
+		/* Text until what stopped the parser is gone, then passes. */
+		*text = 2;
+		note(r, "%s; reducing it as text until it parses", perr->msg);
+	} else if (!loaded) {
+		return gred_errorf(e, "%s (--text reduces it as text)", perr->msg);
+	}
+	return 0;
+}
+
 int reduce_run(reduce_stats *out, const reduce_options *o, gred_error *e)
 {
 	reducer r = {0};
@@ -654,7 +679,7 @@ int reduce_run(reduce_stats *out, const reduce_options *o, gred_error *e)
 	gred_error perr;
 	char *data = NULL;
 	size_t len;
-	int err, loaded, text = 0, written = 0;
+	int err, loaded, text = 0, written = 0, began = 0, parsing = 0;
 
 	memset(out, 0, sizeof(*out));
 	r.o = o;
@@ -670,29 +695,19 @@ int reduce_run(reduce_stats *out, const reduce_options *o, gred_error *e)
 		goto done;
 	buf_append(&r.best, data, len);
 	out->orig_bytes = len;
-	/* What the input is, before any test runs on it. */
+	/* What the input is, before any test runs on it; but a .mlir file
+	** is parsed by the maker's copy while the input's test runs. */
 	ctx = ir_context_new();
 	if (o->as_text || o->recorded) {
 		loaded = ir_file_load(&f, ctx, o->input, &perr) == 0;
 	} else {
-		loaded = ir_maker_load(&r.maker, &f, ctx, o->input, &perr) == 0;
-		r.maker_loaded = loaded;
+		began = 1;
+		parsing = ir_maker_load_begin(&r.maker, &f, ctx, o->input, &perr);
+		loaded = parsing == 0;
+		parsing = parsing == 1;
 	}
-	if (o->as_text) {
-		text = 1;
-		if (loaded)
-			note(&r, "%s: reducing it as text (--text)", o->input);
-		else
-			note(&r, "%s; reducing it as text (--text)", perr.msg);
-		ir_file_free(&f);
-	} else if (!loaded && ir_format_of(o->input) == IR_FORMAT_MLIR) {
-		/* Text until what stopped the parser is gone, then passes. */
-		text = 2;
-		note(&r, "%s; reducing it as text until it parses", perr.msg);
-	} else if (!loaded) {
-		err = gred_errorf(e, "%s (--text reduces it as text)", perr.msg);
+	if (!parsing && (err = input_kind(&r, &f, loaded, &perr, &text, e)) < 0)
 		goto done;
-	}
 	if (loaded && !text && f.nlinks) {
 		r.input = &f;
 		r.input_ctx = ctx;
@@ -710,7 +725,13 @@ int reduce_run(reduce_stats *out, const reduce_options *o, gred_error *e)
 	to.cancel = o->cancel;
 	if ((err = tester_new(&r.t, &to, e)) < 0)
 		goto done;
-	if ((err = check_input(&r, e)) < 0)
+	err = check_input(&r, e);
+	if (parsing) {
+		loaded = ir_maker_load_end(&r.maker, &f, ctx, o->input, &perr) == 0;
+		(void)input_kind(&r, &f, loaded, &perr, &text, e);
+	}
+	r.maker_loaded = began && loaded && !text;
+	if (err < 0)
 		goto done;
 	if ((err = r.input ? ir_file_save(r.input, ctx, r.output, r.best.data,
 		    r.best.len, e) : file_write_atomic_sync(r.output, r.best.data,
@@ -741,7 +762,7 @@ done:
 	out->final_bytes = r.best.len;
 	out->seconds = now_seconds() - r.start;
 	out->interrupted = err == TESTER_CANCELLED;
-	if (r.maker_loaded)
+	if (began)
 		ir_maker_free(&r.maker);
 	ir_file_free(&f);
 	if (ctx.ptr)

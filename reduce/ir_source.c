@@ -155,6 +155,7 @@ static void helper_loop(ir_maker *m, int fd)
 	ir_request q;
 	ir_answer a;
 	gred_error e;
+	MlirOperation clone = {NULL};
 	double t0;
 
 	while (recv_all(fd, &w, sizeof(w)) == 0) {
@@ -172,17 +173,19 @@ static void helper_loop(ir_maker *m, int fd)
 			a.made = serialize(&b, m->op, m->format,
 				m->parsed) == 0;
 		} else {
-			MlirOperation clone = mlirOperationClone(m->op);
-
+			clone = mlirOperationClone(m->op);
 			a.made = pass_apply(q.p, clone, q.begin, q.end, q.flags,
 				&e) > 0 && serialize(&b, clone, m->format, 0) == 0;
-			mlirOperationDestroy(clone);
 		}
 		a.len = a.made ? b.len : 0;
 		a.seconds = now_seconds() - t0;
 		if (send_all(fd, &a, sizeof(a)) < 0 ||
 		    send_all(fd, b.data, (size_t)a.len) < 0)
 			break;
+		/* Once gred has the answer: a big clone takes a while to go. */
+		if (!mlirOperationIsNull(clone))
+			mlirOperationDestroy(clone);
+		clone.ptr = NULL;
 	}
 	_exit(0);
 }
@@ -323,6 +326,10 @@ void ir_maker_init(ir_maker *m, MlirOperation *cur, ir_format format)
 
 void ir_maker_free(ir_maker *m)
 {
+	if (m->loading) {
+		file_view_close(&m->load_view);
+		m->loading = 0;
+	}
 	helper_stop(m);
 }
 
@@ -426,39 +433,51 @@ static void helper_parse(ir_maker *m, int fd, void *arg)
 ** the heap on bad text, see ir_parse_isolated), which then holds it:
 ** gred asks for the whole print at once, so the copy prints while gred
 ** parses the same text. Anything but plain .mlir text goes through
-** ir_file_load_view.
+** ir_file_load_view at once.
 */
-int ir_maker_load(ir_maker *m, ir_file *out, MlirContext ctx,
+int ir_maker_load_begin(ir_maker *m, ir_file *out, MlirContext ctx,
 	const char *path, gred_error *e)
 {
 	parse_job j;
-	file_view v;
 	ir_request whole = {NULL, 0, 0, 0};
 	ir_wire w;
-	uint64_t n;
 	size_t at;
-	char msg[sizeof(e->msg)];
-	int err = -1, st;
+	file_view *v = &m->load_view;
+	int err;
 
 	memset(out, 0, sizeof(*out));
 	ir_maker_init(m, &out->op, ir_format_of(path));
-	if (file_view_open(&v, path, e) < 0)
+	if (file_view_open(v, path, e) < 0)
 		return -1;
 	j.ctx = ctx;
-	j.v = &v;
+	j.v = v;
 	j.path = path;
 	if (m->format != IR_FORMAT_MLIR ||
-	    memchr(v.data, 0, v.len < (1u << 20) ? v.len : (1u << 20)) ||
-	    ir_nest_depth(v.data, v.len, IR_MAX_NEST, &at) < 0) {
-		err = ir_file_load_view(out, ctx, &v, path, e);
-		goto done;
+	    memchr(v->data, 0, v->len < (1u << 20) ? v->len : (1u << 20)) ||
+	    ir_nest_depth(v->data, v->len, IR_MAX_NEST, &at) < 0 ||
+	    helper_fork(m, helper_parse, &j, e) < 0) {
+		err = ir_file_load_view(out, ctx, v, path, e);
+		m->op = out->op;
+		file_view_close(v);
+		return err;
 	}
-	if (helper_fork(m, helper_parse, &j, e) < 0)
-		goto done;
 	memset(&w, 0, sizeof(w));
 	w.q = whole;
 	if (send_all(m->fd, &w, sizeof(w)) == 0)
 		m->pending[m->npending++] = whole;
+	m->loading = 1;
+	return 1;
+}
+
+int ir_maker_load_end(ir_maker *m, ir_file *out, MlirContext ctx,
+	const char *path, gred_error *e)
+{
+	file_view *v = &m->load_view;
+	uint64_t n;
+	char msg[sizeof(e->msg)];
+	int err = -1, st;
+
+	m->loading = 0;
 	if (recv_all(m->fd, &n, sizeof(n)) < 0) {
 		while (waitpid(m->helper.pid, &st, 0) < 0 && errno == EINTR)
 			;
@@ -480,16 +499,16 @@ int ir_maker_load(ir_maker *m, ir_file *out, MlirContext ctx,
 		gred_errorf(e, "%s", msg);
 		goto done;
 	}
-	if ((err = ir_parse_view(&out->op, ctx, &v, path, e)) < 0) {
+	if ((err = ir_parse_view(&out->op, ctx, v, path, e)) < 0) {
 		helper_stop(m);
 		goto done;
 	}
 	out->format = IR_FORMAT_MLIR;
-	out->len = v.len;
+	out->len = v->len;
 	out->path = xstrdup(path);
 done:
 	m->op = out->op;
-	file_view_close(&v);
+	file_view_close(v);
 	return err;
 }
 
@@ -525,7 +544,9 @@ static void ir_prefetch(source *s, size_t begin, size_t end)
 }
 
 /* The change the copy made is made again, in place: passes are
-** deterministic, so the module is the one whose bytes were accepted. */
+** deterministic, so the module is the one whose bytes were accepted.
+** The copy is told first, so both make it at once (a new copy is forked
+** only at the next request, from the changed module). */
 static void ir_accept(source *s, void *state, const gred_buf *bytes)
 {
 	ir_source *is = (ir_source *)s;
@@ -533,8 +554,8 @@ static void ir_accept(source *s, void *state, const gred_buf *bytes)
 	gred_error e;
 
 	(void)bytes;
-	(void)pass_apply(q->p, is->maker->op, q->begin, q->end, q->flags, &e);
 	ir_maker_changed(is->maker, q);
+	(void)pass_apply(q->p, is->maker->op, q->begin, q->end, q->flags, &e);
 	free(q);
 }
 
