@@ -37,11 +37,13 @@ int ir_verify(MlirOperation op, gred_error *e);
 
 enum {
 	IR_PRINT_GENERIC = 1,  /* generic op form */
-	IR_PRINT_LOCATIONS = 2 /* keep debug locations */
+	IR_PRINT_LOCATIONS = 2, /* keep debug locations */
+	IR_PRINT_VERIFIED = 4   /* op verified as it is: not again */
 };
 
 /* Verifies op, then appends its textual form to out. Never prints
-** unverified IR (a release MLIR may crash doing so). */
+** unverified IR (a release MLIR may crash doing so): IR_PRINT_VERIFIED
+** is for an op the parser or the verifier passed, unchanged since. */
 int ir_print(gred_buf *out, MlirOperation op, int flags, gred_error *e);
 /* The same, handing the text to write(user, ...) piece by piece. */
 int ir_print_to(MlirOperation op, int flags, gred_write_fn *write, void *user,

@@ -38,6 +38,10 @@ typedef struct reducer {
 	** is saved through it: an ONNX model's external data. */
 	const ir_file *input;
 	MlirContext input_ctx;
+	/* The maker of the module the input loaded into, when its loading
+	** started it (ir_maker_load). */
+	ir_maker maker;
+	int maker_loaded;
 } reducer;
 
 void reduce_options_init(reduce_options *o)
@@ -452,7 +456,7 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 {
 	source *srcs[REDUCE_MAX_PASSES];
 	ir_source is[REDUCE_MAX_PASSES];
-	ir_maker maker;
+	ir_maker *maker = &r->maker;
 	ir_request whole = {NULL, 0, 0, 0};
 	gred_buf printed = {0};
 	tester_result res;
@@ -463,13 +467,15 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 	if (f->format == IR_FORMAT_MLIR &&
 	    pipeline_reducer_new(&r->pipe, &r->best, &sub) < 0)
 		return gred_errorf(e, "%s: %s", r->o->input, sub.msg);
-	ir_maker_init(&maker, &f->op, f->format);
+	if (!r->maker_loaded)
+		ir_maker_init(maker, &f->op, f->format);
+	r->maker_loaded = 0;
 	if (r->pipe)
 		pipeline_reducer_set_module(r->pipe, &f->op);
 	/* The input as gred prints it: often smaller already (comments,
 	** spacing), and what every later candidate looks like. */
 	r->pass = "print";
-	if ((printable = ir_maker_get(&maker, &whole, &printed, e)) < 0) {
+	if ((printable = ir_maker_get(maker, &whole, &printed, e)) < 0) {
 		err = -1;
 		goto done;
 	}
@@ -501,7 +507,7 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 		srcs[np] = pipeline_reducer_source(r->pipe, (int)np);
 	nl = r->pipe ? PIPELINE_LEVELS - PIPELINE_LATE : 0;
 	for (n = 0; pass_table[n] && np + n + nl < REDUCE_MAX_PASSES; n++) {
-		ir_source_init(&is[n], pass_table[n], &maker);
+		ir_source_init(&is[n], pass_table[n], maker);
 		is[n].base.cut = pass_cut(pass_table[n]);
 		srcs[np + n] = &is[n].base;
 	}
@@ -534,10 +540,10 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 			break;
 	}
 done:
-	r->st->maker_forks += maker.forks;
-	r->st->maker_answers += maker.answers;
-	r->st->maker_seconds += maker.answers_seconds;
-	ir_maker_free(&maker);
+	r->st->maker_forks += maker->forks;
+	r->st->maker_answers += maker->answers;
+	r->st->maker_seconds += maker->answers_seconds;
+	ir_maker_free(maker);
 	buf_free(&printed);
 	pipeline_reducer_free(r->pipe);
 	r->pipe = NULL;
@@ -639,6 +645,31 @@ static int record_values(ir_file *f, const char *path, gred_error *e)
 	return err;
 }
 
+/* What the loaded (or not) input is reduced as: *text 1 (--text), 2
+** (text until it parses) or 0 (IR); an input that is neither is an
+** error. */
+static int input_kind(reducer *r, ir_file *f, int loaded,
+	const gred_error *perr, int *text, gred_error *e)
+{
+	const char *input = r->o->input;
+
+	if (r->o->as_text) {
+		*text = 1;
+		if (loaded)
+			note(r, "%s: reducing it as text (--text)", input);
+		else
+			note(r, "%s; reducing it as text (--text)", perr->msg);
+		ir_file_free(f);
+	} else if (!loaded && ir_format_of(input) == IR_FORMAT_MLIR) {
+		/* Text until what stopped the parser is gone, then passes. */
+		*text = 2;
+		note(r, "%s; reducing it as text until it parses", perr->msg);
+	} else if (!loaded) {
+		return gred_errorf(e, "%s (--text reduces it as text)", perr->msg);
+	}
+	return 0;
+}
+
 int reduce_run(reduce_stats *out, const reduce_options *o, gred_error *e)
 {
 	reducer r = {0};
@@ -648,7 +679,7 @@ int reduce_run(reduce_stats *out, const reduce_options *o, gred_error *e)
 	gred_error perr;
 	char *data = NULL;
 	size_t len;
-	int err, loaded, text = 0, written = 0;
+	int err, loaded, text = 0, written = 0, began = 0, parsing = 0;
 
 	memset(out, 0, sizeof(*out));
 	r.o = o;
@@ -664,24 +695,19 @@ int reduce_run(reduce_stats *out, const reduce_options *o, gred_error *e)
 		goto done;
 	buf_append(&r.best, data, len);
 	out->orig_bytes = len;
-	/* What the input is, before any test runs on it. */
+	/* What the input is, before any test runs on it; but a .mlir file
+	** is parsed by the maker's copy while the input's test runs. */
 	ctx = ir_context_new();
-	loaded = ir_file_load(&f, ctx, o->input, &perr) == 0;
-	if (o->as_text) {
-		text = 1;
-		if (loaded)
-			note(&r, "%s: reducing it as text (--text)", o->input);
-		else
-			note(&r, "%s; reducing it as text (--text)", perr.msg);
-		ir_file_free(&f);
-	} else if (!loaded && ir_format_of(o->input) == IR_FORMAT_MLIR) {
-		/* Text until what stopped the parser is gone, then passes. */
-		text = 2;
-		note(&r, "%s; reducing it as text until it parses", perr.msg);
-	} else if (!loaded) {
-		err = gred_errorf(e, "%s (--text reduces it as text)", perr.msg);
-		goto done;
+	if (o->as_text || o->recorded) {
+		loaded = ir_file_load(&f, ctx, o->input, &perr) == 0;
+	} else {
+		began = 1;
+		parsing = ir_maker_load_begin(&r.maker, &f, ctx, o->input, &perr);
+		loaded = parsing == 0;
+		parsing = parsing == 1;
 	}
+	if (!parsing && (err = input_kind(&r, &f, loaded, &perr, &text, e)) < 0)
+		goto done;
 	if (loaded && !text && f.nlinks) {
 		r.input = &f;
 		r.input_ctx = ctx;
@@ -699,7 +725,13 @@ int reduce_run(reduce_stats *out, const reduce_options *o, gred_error *e)
 	to.cancel = o->cancel;
 	if ((err = tester_new(&r.t, &to, e)) < 0)
 		goto done;
-	if ((err = check_input(&r, e)) < 0)
+	err = check_input(&r, e);
+	if (parsing) {
+		loaded = ir_maker_load_end(&r.maker, &f, ctx, o->input, &perr) == 0;
+		(void)input_kind(&r, &f, loaded, &perr, &text, e);
+	}
+	r.maker_loaded = began && loaded && !text;
+	if (err < 0)
 		goto done;
 	if ((err = r.input ? ir_file_save(r.input, ctx, r.output, r.best.data,
 		    r.best.len, e) : file_write_atomic_sync(r.output, r.best.data,
@@ -730,6 +762,8 @@ done:
 	out->final_bytes = r.best.len;
 	out->seconds = now_seconds() - r.start;
 	out->interrupted = err == TESTER_CANCELLED;
+	if (began)
+		ir_maker_free(&r.maker);
 	ir_file_free(&f);
 	if (ctx.ptr)
 		mlirContextDestroy(ctx);

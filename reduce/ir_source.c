@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "mlir_io.h"
@@ -55,14 +56,18 @@ static void strip_module(gred_buf *b)
 	b->len = o + b->len - i;
 }
 
-/* The file the user gets for op: verified, then serialised. */
-static int serialize(gred_buf *out, MlirOperation op, ir_format format)
+/* The file the user gets for op: verified (unless it is as the parser
+** verified it), then serialised. */
+static int serialize(gred_buf *out, MlirOperation op, ir_format format,
+	int verified)
 {
 	gred_error e;
 
-	if (format != IR_FORMAT_MLIR && ir_verify(op, &e) < 0)
+	if (format != IR_FORMAT_MLIR && !verified && ir_verify(op, &e) < 0)
 		return -1;
-	if (ir_serialize(out, op, format, &e) < 0)
+	if (format == IR_FORMAT_MLIR && verified ?
+	    ir_print(out, op, IR_PRINT_VERIFIED, &e) < 0 :
+	    ir_serialize(out, op, format, &e) < 0)
 		return -1;
 	if (format == IR_FORMAT_MLIR) {
 		strip_module(out);
@@ -82,7 +87,7 @@ static int serialize_fn(gred_buf *out, void *arg)
 {
 	serialize_job *j = arg;
 
-	return serialize(out, j->op, j->format);
+	return serialize(out, j->op, j->format, 0);
 }
 
 /* Verification runs in a forked copy: release MLIR verifiers dereference
@@ -150,30 +155,37 @@ static void helper_loop(ir_maker *m, int fd)
 	ir_request q;
 	ir_answer a;
 	gred_error e;
+	MlirOperation clone = {NULL};
 	double t0;
 
 	while (recv_all(fd, &w, sizeof(w)) == 0) {
 		q = w.q;
 		if (w.apply) {
+			m->parsed = 0;
 			(void)pass_apply(q.p, m->op, q.begin, q.end, q.flags, &e);
 			continue;
 		}
 		t0 = now_seconds();
 		b.len = 0;
 		if (!q.p) {
-			a.made = serialize(&b, m->op, m->format) == 0;
+			/* The module as the parser left it: the whole print
+			** comes first, before any change. */
+			a.made = serialize(&b, m->op, m->format,
+				m->parsed) == 0;
 		} else {
-			MlirOperation clone = mlirOperationClone(m->op);
-
+			clone = mlirOperationClone(m->op);
 			a.made = pass_apply(q.p, clone, q.begin, q.end, q.flags,
-				&e) > 0 && serialize(&b, clone, m->format) == 0;
-			mlirOperationDestroy(clone);
+				&e) > 0 && serialize(&b, clone, m->format, 0) == 0;
 		}
 		a.len = a.made ? b.len : 0;
 		a.seconds = now_seconds() - t0;
 		if (send_all(fd, &a, sizeof(a)) < 0 ||
 		    send_all(fd, b.data, (size_t)a.len) < 0)
 			break;
+		/* Once gred has the answer: a big clone takes a while to go. */
+		if (!mlirOperationIsNull(clone))
+			mlirOperationDestroy(clone);
+		clone.ptr = NULL;
 	}
 	_exit(0);
 }
@@ -191,20 +203,20 @@ static void helper_stop(ir_maker *m)
 	m->stop_seconds = now_seconds() - t0;
 }
 
-static int helper_start(ir_maker *m, gred_error *e)
+/* Forks the copy, which runs body(m, fd, arg) and never returns. */
+static int helper_fork(ir_maker *m, void (*body)(ir_maker *, int, void *),
+	void *arg, gred_error *e)
 {
 	double t0 = now_seconds();
 	int sv[2];
 
-	if (m->fd >= 0)
-		return 0;
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
 		return gred_errorf(e, "cannot make a socket pair: %s",
 			strerror(errno));
 	switch (proc_fork(&m->helper, e)) {
 	case 0:
 		close(sv[0]);
-		helper_loop(m, sv[1]);
+		body(m, sv[1], arg);
 		_exit(0);
 	case 1:
 		close(sv[1]);
@@ -218,6 +230,20 @@ static int helper_start(ir_maker *m, gred_error *e)
 		close(sv[1]);
 		return -1;
 	}
+}
+
+static void helper_body(ir_maker *m, int fd, void *arg)
+{
+	(void)arg;
+	m->parsed = 0;
+	helper_loop(m, fd);
+}
+
+static int helper_start(ir_maker *m, gred_error *e)
+{
+	if (m->fd >= 0)
+		return 0;
+	return helper_fork(m, helper_body, NULL, e);
 }
 
 static int same_request(const ir_request *a, const ir_request *b)
@@ -300,6 +326,10 @@ void ir_maker_init(ir_maker *m, MlirOperation *cur, ir_format format)
 
 void ir_maker_free(ir_maker *m)
 {
+	if (m->loading) {
+		file_view_close(&m->load_view);
+		m->loading = 0;
+	}
 	helper_stop(m);
 }
 
@@ -370,6 +400,118 @@ int ir_maker_get(ir_maker *m, const ir_request *q, gred_buf *out,
 	return read_answer(m, out);
 }
 
+/* What the copy parses at its start, and how it tells gred. */
+typedef struct parse_job {
+	MlirContext ctx;
+	const file_view *v;
+	const char *path;
+} parse_job;
+
+/* The copy parses (and so verifies) the text; it sends the length of
+** the parser's message (0: parsed), the message, then serves requests
+** on its own module. */
+static void helper_parse(ir_maker *m, int fd, void *arg)
+{
+	parse_job *j = arg;
+	gred_error e;
+	uint64_t n = 0;
+
+	if (ir_parse_view(&m->op, j->ctx, j->v, j->path, &e) < 0) {
+		n = strlen(e.msg);
+		(void)send_all(fd, &n, sizeof(n));
+		(void)send_all(fd, e.msg, (size_t)n);
+		_exit(0);
+	}
+	if (send_all(fd, &n, sizeof(n)) < 0)
+		_exit(0);
+	m->parsed = 1;
+	helper_loop(m, fd);
+}
+
+/*
+** The input is parsed first by the copy (MLIR 19's parser may corrupt
+** the heap on bad text, see ir_parse_isolated), which then holds it:
+** gred asks for the whole print at once, so the copy prints while gred
+** parses the same text. Anything but plain .mlir text goes through
+** ir_file_load_view at once.
+*/
+int ir_maker_load_begin(ir_maker *m, ir_file *out, MlirContext ctx,
+	const char *path, gred_error *e)
+{
+	parse_job j;
+	ir_request whole = {NULL, 0, 0, 0};
+	ir_wire w;
+	size_t at;
+	file_view *v = &m->load_view;
+	int err;
+
+	memset(out, 0, sizeof(*out));
+	ir_maker_init(m, &out->op, ir_format_of(path));
+	if (file_view_open(v, path, e) < 0)
+		return -1;
+	j.ctx = ctx;
+	j.v = v;
+	j.path = path;
+	if (m->format != IR_FORMAT_MLIR ||
+	    memchr(v->data, 0, v->len < (1u << 20) ? v->len : (1u << 20)) ||
+	    ir_nest_depth(v->data, v->len, IR_MAX_NEST, &at) < 0 ||
+	    helper_fork(m, helper_parse, &j, e) < 0) {
+		err = ir_file_load_view(out, ctx, v, path, e);
+		m->op = out->op;
+		file_view_close(v);
+		return err;
+	}
+	memset(&w, 0, sizeof(w));
+	w.q = whole;
+	if (send_all(m->fd, &w, sizeof(w)) == 0)
+		m->pending[m->npending++] = whole;
+	m->loading = 1;
+	return 1;
+}
+
+int ir_maker_load_end(ir_maker *m, ir_file *out, MlirContext ctx,
+	const char *path, gred_error *e)
+{
+	file_view *v = &m->load_view;
+	uint64_t n;
+	char msg[sizeof(e->msg)];
+	int err = -1, st;
+
+	m->loading = 0;
+	if (recv_all(m->fd, &n, sizeof(n)) < 0) {
+		while (waitpid(m->helper.pid, &st, 0) < 0 && errno == EINTR)
+			;
+		m->helper.status = st;
+		m->helper.done = 1;
+		helper_stop(m);
+		if (WIFSIGNALED(st))
+			gred_errorf(e, "%s: the MLIR parser crashed with signal %d "
+				"on this file", path, WTERMSIG(st));
+		else
+			gred_errorf(e, "%s: the MLIR parser failed on this file", path);
+		goto done;
+	}
+	if (n) {
+		if (n >= sizeof(msg))
+			n = sizeof(msg) - 1;
+		msg[recv_all(m->fd, msg, (size_t)n) < 0 ? 0 : n] = 0;
+		helper_stop(m);
+		gred_errorf(e, "%s", msg);
+		goto done;
+	}
+	if ((err = ir_parse_view(&out->op, ctx, v, path, e)) < 0) {
+		helper_stop(m);
+		goto done;
+	}
+	out->format = IR_FORMAT_MLIR;
+	out->len = v->len;
+	out->path = xstrdup(path);
+done:
+	m->op = out->op;
+	file_view_close(v);
+	return err;
+}
+
 static size_t ir_count(source *s)
 {
 	ir_source *is = (ir_source *)s;
@@ -402,7 +544,9 @@ static void ir_prefetch(source *s, size_t begin, size_t end)
 }
 
 /* The change the copy made is made again, in place: passes are
-** deterministic, so the module is the one whose bytes were accepted. */
+** deterministic, so the module is the one whose bytes were accepted.
+** The copy is told first, so both make it at once (a new copy is forked
+** only at the next request, from the changed module). */
 static void ir_accept(source *s, void *state, const gred_buf *bytes)
 {
 	ir_source *is = (ir_source *)s;
@@ -410,8 +554,8 @@ static void ir_accept(source *s, void *state, const gred_buf *bytes)
 	gred_error e;
 
 	(void)bytes;
-	(void)pass_apply(q->p, is->maker->op, q->begin, q->end, q->flags, &e);
 	ir_maker_changed(is->maker, q);
+	(void)pass_apply(q->p, is->maker->op, q->begin, q->end, q->flags, &e);
 	free(q);
 }
 

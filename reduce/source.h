@@ -119,6 +119,9 @@ typedef struct ir_maker {
 	int fd;                 /* gred's end of the socket; -1: no copy */
 	ir_request pending[IR_MAKER_AHEAD];  /* sent, answers not yet read */
 	size_t npending;
+	int parsed;             /* the copy's module is as it parsed it */
+	int loading;            /* the copy parses load_view */
+	file_view load_view;
 	unsigned long forks, crashes;
 	unsigned long answers;  /* candidates the copy made (or refused) */
 	double answers_seconds; /* the copy's time for them */
@@ -131,6 +134,17 @@ typedef struct ir_maker {
 ** (pipeline reduction's pl-before), the copy is made again from it. */
 void ir_maker_init(ir_maker *m, MlirOperation *cur, ir_format format);
 void ir_maker_free(ir_maker *m);
+
+/* Loads path into out, as ir_file_load does, with m as its maker. A
+** .mlir file is parsed by the copy first: begin starts that and returns
+** 1, and until end (which waits for the copy, then parses in gred while
+** the copy prints the module) gred may do other work, such as running
+** the input's test. Anything else is loaded at once: 0, or -1 if it
+** does not load. end returns 0, or -1 if the text does not parse. */
+int ir_maker_load_begin(ir_maker *m, ir_file *out, MlirContext ctx,
+	const char *path, gred_error *e);
+int ir_maker_load_end(ir_maker *m, ir_file *out, MlirContext ctx,
+	const char *path, gred_error *e);
 
 /* The candidate q into out (appended): 1 if made, 0 if the pass changed
 ** nothing or the result does not verify (or crashed), -1 on error. */

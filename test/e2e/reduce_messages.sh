@@ -2,6 +2,7 @@
 # test runs (or cut as text with --text), a --match that never matches
 # shows what the compiler printed, most tests timing out is said during
 # the run and at the end, a finished reduction ends with one summary line,
+# a .mlir file that does not parse is named where mlir-opt-19 names it,
 # and in a pipe a progress line comes every --progress seconds.
 . "$(dirname "$0")/../lib/e2e.sh"
 CASES="$GRED_SRC/test/cases"
@@ -52,6 +53,18 @@ if mlir-opt-19 --allow-unregistered-dialect small.mlir >/dev/null 2>&1; then pas
 if [ "$(grep -c '^gred: [0-9]* s: [0-9]*/'"$before"' bytes' "$T/log")" -ge 2 ] &&
    tail -1 "$T/log" | grep -q "wrote piped.mlir"; then
   pass; else fail "progress lines in a pipe: $(cat "$T/log")"; fi
+
+# A .mlir file that does not parse: the parser's first error, at the
+# line and column mlir-opt-19 gives, then text mode.
+printf 'func.func @f(%%a: f32) -> f32 {\n  %%0 = arith.addf %%a, %%a : f32\n  %%1 = arith.mulf %%0, %%b : f32\n  return %%1 : f32\n}\n' >undef.mlir
+printf '#!/bin/sh\ngrep -q arith.mulf "$1"\n' >mulf.sh
+chmod +x mulf.sh
+where=$(mlir-opt-19 undef.mlir 2>&1 >/dev/null | sed -n 's/^\(undef.mlir:[0-9]*:[0-9]*\): error: .*/\1/p' | head -1)
+"$GRED" -j 2 undef.mlir ./mulf.sh 2>"$T/err" </dev/null || true
+if [ -n "$where" ] && grep -q "^gred: $where: .*; reducing it as text until it parses" "$T/err" &&
+   grep -q arith.mulf undef.reduced.mlir &&
+   [ "$(wc -c <undef.reduced.mlir)" -lt "$(wc -c <undef.mlir)" ]; then
+  pass; else fail "unparsable .mlir (mlir-opt-19: '$where'): $(cat "$T/err")"; fi
 
 # Most tests time out: every candidate but the input itself sleeps.
 printf "a\nb\nc\nd\ne\nf\n" >slow.txt.mlir
