@@ -479,6 +479,17 @@ static void window(mlir_emitter *g, int64_t in, int64_t *k, int64_t *s,
 	*out = (in - (*k - 1) * *d - 1) / *s + 1;
 }
 
+/* The offsets, sizes and strides of a slice: `[a] [b] [c]`. */
+static void put_slice(mlir_emitter *g, const int64_t *a, const int64_t *b,
+	const int64_t *c, int rank)
+{
+	me_put_list(OUT, a, rank);
+	buf_puts(OUT, " ");
+	me_put_list(OUT, b, rank);
+	buf_puts(OUT, " ");
+	me_put_list(OUT, c, rank);
+}
+
 /* Instantiates op against the scope; -1 when it does not fit this time. */
 static int instantiate(mlir_emitter *g, const linalg_op *op)
 {
@@ -686,16 +697,8 @@ static int instantiate(mlir_emitter *g, const linalg_op *op)
 		}
 		begin_op(g, op->name, in, 1, &o);
 		buf_printf(OUT, " %%v%d", g->pool[x].id);
-		me_put_list(OUT, a, t.rank);
-		buf_puts(OUT, " ");
-		me_put_list(OUT, b, t.rank);
-		buf_puts(OUT, " ");
-		me_put_list(OUT, c, t.rank);
-		buf_puts(OUT, " : ");
-		me_put_type(OUT, &t);
-		buf_puts(OUT, " to ");
-		me_put_type(OUT, &o);
-		buf_puts(OUT, "\n");
+		put_slice(g, a, b, c, t.rank);
+		me_put_conversion(OUT, &t, "to", &o);
 		return 0;
 	}
 	case R_INSERT_SLICE:
@@ -711,16 +714,8 @@ static int instantiate(mlir_emitter *g, const linalg_op *op)
 		begin_op(g, op->name, in, 2, &o);
 		buf_printf(OUT, " %%v%d into %%v%d", g->pool[in[0]].id,
 			g->pool[x].id);
-		me_put_list(OUT, a, t.rank);
-		buf_puts(OUT, " ");
-		me_put_list(OUT, b, t.rank);
-		buf_puts(OUT, " ");
-		me_put_list(OUT, c, t.rank);
-		buf_puts(OUT, " : ");
-		me_put_type(OUT, &u);
-		buf_puts(OUT, " into ");
-		me_put_type(OUT, &t);
-		buf_puts(OUT, "\n");
+		put_slice(g, a, b, c, t.rank);
+		me_put_conversion(OUT, &u, "into", &t);
 		return 0;
 	case R_PAD: {
 		int k, args0 = g->next;
@@ -748,11 +743,8 @@ static int instantiate(mlir_emitter *g, const linalg_op *op)
 		me_indent_by(g, 1);
 		buf_printf(OUT, "tensor.yield %%v%d : %s\n", k, me_dt_name[t.dt]);
 		me_indent(g);
-		buf_puts(OUT, "} : ");
-		me_put_type(OUT, &t);
-		buf_puts(OUT, " to ");
-		me_put_type(OUT, &o);
-		buf_puts(OUT, "\n");
+		buf_puts(OUT, "}");
+		me_put_conversion(OUT, &t, "to", &o);
 		return 0;
 	}
 	case R_COLLAPSE:
@@ -811,11 +803,7 @@ static int instantiate(mlir_emitter *g, const linalg_op *op)
 			buf_puts(OUT, " output_shape ");
 			me_put_list(OUT, o.dim, o.rank);
 		}
-		buf_puts(OUT, " : ");
-		me_put_type(OUT, &t);
-		buf_puts(OUT, " into ");
-		me_put_type(OUT, &o);
-		buf_puts(OUT, "\n");
+		me_put_conversion(OUT, &t, "into", &o);
 		return 0;
 	}
 	}

@@ -68,6 +68,16 @@ void me_put_types(gred_buf *b, const me_type *t, int n)
 	}
 }
 
+void me_put_conversion(gred_buf *b, const me_type *from, const char *word,
+	const me_type *to)
+{
+	buf_puts(b, " : ");
+	me_put_type(b, from);
+	buf_printf(b, " %s ", word);
+	me_put_type(b, to);
+	buf_puts(b, "\n");
+}
+
 me_type me_shaped(int dt, int rank, const int64_t *dim)
 {
 	me_type t;
@@ -432,12 +442,9 @@ static int emit_tensor_cast(mlir_emitter *g, int v, const me_type *to)
 	g->pool[v].uses++;
 	r = me_add_val(g, to);
 	me_indent(g);
-	buf_printf(OUT, "%%v%d = tensor.cast %%v%d : ", g->pool[r].id,
+	buf_printf(OUT, "%%v%d = tensor.cast %%v%d", g->pool[r].id,
 		g->pool[v].id);
-	me_put_type(OUT, &g->pool[v].t);
-	buf_puts(OUT, " to ");
-	me_put_type(OUT, to);
-	buf_puts(OUT, "\n");
+	me_put_conversion(OUT, &g->pool[v].t, "to", to);
 	return r;
 }
 

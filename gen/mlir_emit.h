@@ -116,6 +116,9 @@ int64_t me_numel(const me_type *t);
 int me_same_type(const me_type *a, const me_type *b);
 void me_put_type(gred_buf *b, const me_type *t);
 void me_put_types(gred_buf *b, const me_type *t, int n);
+/* ` : FROM WORD TO` and a newline, as casts and reshapes end. */
+void me_put_conversion(gred_buf *b, const me_type *from, const char *word,
+	const me_type *to);
 me_type me_shaped(int dt, int rank, const int64_t *dim);
 /* Fits the dims of t under the size cap by halving them in turn. */
 void me_cap_dims(me_type *t);
