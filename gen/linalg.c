@@ -569,10 +569,12 @@ static int instantiate(mlir_emitter *g, const linalg_op *op)
 		buf_puts(OUT, "\n");
 		return 0;
 	case R_BROADCAST: {
-		int n = 0, k = 0, add = RANGE(1, g->o.max_rank - t.rank);
+		int n = 0, k = 0, add;
 
-		if (add < 1)
+		/* below --max-rank 4 the operand may already have the most */
+		if (t.rank >= g->o.max_rank)
 			return -1;
+		add = RANGE(1, g->o.max_rank - t.rank);
 		o.rank = t.rank + add;
 		/* which of the output dims are new: add of them, in order */
 		for (i = 0; i < o.rank; i++) {
