@@ -269,7 +269,8 @@ static int matches(mlir_emitter *g, const me_type *t, unsigned dts, int rlo,
 	int rhi, int dyn)
 {
 	return (dts >> t->dt & 1) && t->rank >= rlo && t->rank <= rhi &&
-		(dyn || !t->dyn) && t->kind == g->d->leaf_kind;
+		(dyn || (!t->dyn && !t->scalable)) &&
+		t->kind == g->d->leaf_kind;
 }
 
 int me_acquire(mlir_emitter *g, unsigned dts, int rlo, int rhi, int dyn)
