@@ -199,6 +199,13 @@ static const pass_row vector_optional_passes[] = {
 	{"convert-vector-to-scf{lower-tensors full-unroll}", VECTOR, VECTOR,
 		MODULE},
 	{"arm-sve-legalize-vector-storage", VECTOR, VLOOPS, FUNC},
+	/* straight to LLVM, on vectors no pass has lowered yet */
+	{"convert-vector-to-llvm", VECTOR, VLOOPS, MODULE},
+	{"convert-vector-to-llvm{reassociate-fp-reductions}", VECTOR, VLOOPS,
+		MODULE},
+	{"convert-vector-to-llvm{force-32bit-vector-indices}", VECTOR, VLOOPS,
+		MODULE},
+	{"convert-vector-to-llvm{enable-arm-sve}", VECTOR, VLOOPS, MODULE},
 	{"math-uplift-to-fma", VECTOR, VLOOPS, MODULE},
 	{"arith-expand", VECTOR, VLLVM, MODULE},
 	{"arith-emulate-wide-int{widest-int-supported=16}", VECTOR, VLOOPS,

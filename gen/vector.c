@@ -19,7 +19,8 @@ typedef enum op_rule {
 	R_SPLAT, R_SHAPE_CAST, R_EXTRACT, R_INSERT, R_EXTRACT_STRIDED,
 	R_INSERT_STRIDED, R_TRANSPOSE, R_REDUCTION, R_MULTI_REDUCTION,
 	R_CONTRACT, R_OUTER, R_TRANSFER_READ, R_TRANSFER_WRITE, R_MASKED,
-	R_SCAN, R_FROM_ELEMENTS
+	R_SCAN, R_FROM_ELEMENTS, R_INTERLEAVE, R_DEINTERLEAVE, R_EXTRACTELEMENT,
+	R_INSERTELEMENT, R_MASKED_LOAD, R_MASKED_STORE, R_PRINT
 } op_rule;
 
 typedef struct vector_op {
@@ -71,6 +72,13 @@ static const vector_op vector_ops[] = {
 	{"vector.mask", R_MASKED, M_NUM, 1, 1, 0},
 	{"vector.scan", R_SCAN, M_NUM, 2, 3, 0},
 	{"vector.from_elements", R_FROM_ELEMENTS, M_NUM, 1, 1, 0},
+	{"vector.interleave", R_INTERLEAVE, M_NUM, 1, 3, 1},
+	{"vector.deinterleave", R_DEINTERLEAVE, M_NUM, 1, 3, 1},
+	{"vector.extractelement", R_EXTRACTELEMENT, M_NUM, 0, 1, 1},
+	{"vector.insertelement", R_INSERTELEMENT, M_NUM, 0, 1, 1},
+	{"vector.maskedload", R_MASKED_LOAD, M_NUM, 1, 1, 0},
+	{"vector.maskedstore", R_MASKED_STORE, M_NUM, 1, 1, 0},
+	{"vector.print", R_PRINT, M_NUM, 0, 4, 1},
 };
 
 #define NOPS ((int)(sizeof(vector_ops) / sizeof(vector_ops[0])))
@@ -358,6 +366,13 @@ static int instantiate(mlir_emitter *g, const vector_op *op)
 	t = g->pool[x].t;
 	if (t.rank < 0)
 		return -1;
+	if (op->scalable && t.rank > 0 && !t.scalable && CHANCE(0.15)) {
+		/* now and then a scalable operand: a new argument whose trailing
+		** dim is scalable */
+		t.scalable = 1u << (t.rank - 1);
+		if ((x = me_make_arg(g, &t)) < 0)
+			return -1;
+	}
 	o = t;
 	in[0] = x;
 	switch (op->rule) {
@@ -705,7 +720,6 @@ static int instantiate(mlir_emitter *g, const vector_op *op)
 		if (t.scalable)
 			return -1;
 		transfer(g, &t, x);
-		g->done++;
 		return 0;
 	case R_SCAN: {
 		int inclusive = CHANCE(0.5), dim = RANGE(0, t.rank - 1), j = 0;
@@ -756,6 +770,106 @@ static int instantiate(mlir_emitter *g, const vector_op *op)
 		buf_puts(OUT, "\n");
 		return 0;
 	}
+	case R_INTERLEAVE:
+		o.dim[t.rank - 1] *= 2;
+		in[1] = me_exact(g, &t);
+		begin(g, in, 2, &o);
+		buf_printf(OUT, "vector.interleave %%v%d, %%v%d : ", ID(x), ID(in[1]));
+		put_ty(g, &t);
+		buf_puts(OUT, " -> ");
+		put_ty(g, &o);
+		buf_puts(OUT, "\n");
+		return 0;
+	case R_DEINTERLEAVE: {
+		int first = g->next;
+
+		if (t.dim[t.rank - 1] % 2)
+			return -1;
+		o.dim[t.rank - 1] /= 2;
+		g->pool[x].uses++;
+		g->next += 2;
+		me_indent(g);
+		buf_printf(OUT, "%%v%d, %%v%d = vector.deinterleave %%v%d : ", first,
+			first + 1, ID(x));
+		put_ty(g, &t);
+		buf_puts(OUT, " -> ");
+		put_ty(g, &o);
+		buf_puts(OUT, "\n");
+		me_add_named(g, &o, first);
+		me_add_named(g, &o, first + 1);
+		return 0;
+	}
+	case R_EXTRACTELEMENT:
+	case R_INSERTELEMENT: {
+		me_type sc = scalar(t.dt);
+		int pos = -1, i32 = CHANCE(0.5), e = -1;
+
+		if (t.rank == 1) {
+			pos = g->next++;
+			me_indent(g);
+			buf_printf(OUT, "%%v%d = arith.constant %d : %s\n", pos,
+				RANGE(0, (int)t.dim[0] - 1), i32 ? "i32" : "index");
+		}
+		if (op->rule == R_INSERTELEMENT) {
+			e = scalar_of(g, t.dt);
+			g->pool[e].uses++;
+			begin(g, in, 1, &t);
+			buf_printf(OUT, "vector.insertelement %%v%d, %%v%d[", ID(e), ID(x));
+		} else {
+			begin(g, in, 1, &sc);
+			buf_printf(OUT, "vector.extractelement %%v%d[", ID(x));
+		}
+		if (pos >= 0)
+			buf_printf(OUT, "%%v%d : %s", pos, i32 ? "i32" : "index");
+		buf_puts(OUT, "] : ");
+		put_ty(g, &t);
+		buf_puts(OUT, "\n");
+		return 0;
+	}
+	case R_MASKED_LOAD:
+	case R_MASKED_STORE: {
+		me_type mt = t;
+		int mem, mask, c, r = -1;
+
+		mt.kind = MK_MEMREF;
+		mt.dim[0] += RANGE(0, 4);
+		if ((mem = me_make_arg(g, &mt)) < 0)
+			return -1;
+		c = me_index_const(g, RANGE(0, (int)(mt.dim[0] - t.dim[0])));
+		mask = mask_of(g, &t);
+		in[1] = mem;
+		in[2] = mask;
+		if (op->rule == R_MASKED_LOAD) {
+			r = begin(g, in, 3, &t);
+			buf_printf(OUT, "vector.maskedload %%v%d[%%v%d], %%v%d, %%v%d : ",
+				ID(mem), c, ID(mask), ID(x));
+		} else {
+			for (i = 0; i < 3; i++)
+				g->pool[in[i]].uses++;
+			me_indent(g);
+			buf_printf(OUT, "vector.maskedstore %%v%d[%%v%d], %%v%d, %%v%d : ",
+				ID(mem), c, ID(mask), ID(x));
+		}
+		put_ty(g, &mt);
+		buf_puts(OUT, ", ");
+		mt = with_dt(&t, DT_I1);
+		put_ty(g, &mt);
+		buf_puts(OUT, ", ");
+		put_ty(g, &t);
+		if (r >= 0) {
+			buf_puts(OUT, " into ");
+			put_ty(g, &t);
+		}
+		buf_puts(OUT, "\n");
+		return 0;
+	}
+	case R_PRINT:
+		g->pool[x].uses++;
+		me_indent(g);
+		buf_printf(OUT, "vector.print %%v%d : ", ID(x));
+		put_ty(g, &t);
+		buf_puts(OUT, "\n");
+		return 0;
 	}
 	return -1;
 }
