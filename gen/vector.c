@@ -59,7 +59,7 @@ static const vector_op vector_ops[] = {
 	{"vector.splat", R_SPLAT, M_NUM, 0, 4, 1},
 	{"vector.shape_cast", R_SHAPE_CAST, M_NUM, 1, 4, 0},
 	{"vector.extract", R_EXTRACT, M_NUM, 0, 4, 0},
-	{"vector.insert", R_INSERT, M_NUM, 1, 4, 0},
+	{"vector.insert", R_INSERT, M_NUM, 0, 4, 0},
 	{"vector.extract_strided_slice", R_EXTRACT_STRIDED, M_NUM, 1, 4, 0},
 	{"vector.insert_strided_slice", R_INSERT_STRIDED, M_NUM, 1, 4, 0},
 	{"vector.transpose", R_TRANSPOSE, M_NUM, 2, 4, 0},

@@ -4,7 +4,9 @@
 # reproducer in bench/gen_vector_findings/PASS.mlir (found by `gred fuzz
 # --target mlir-opt:random-vector`) still crashes mlir-opt-19, and
 # mlir-opt-19 itself says the pass running then is PASS (the last
-# "IR Dump Before" of --mlir-print-ir-before-all).
+# "IR Dump Before" of --mlir-print-ir-before-all). Each input in
+# bench/gen_vector_findings/invalid_ir/PASS.mlir verifies, and PASS turns it
+# into IR that mlir-opt-19's own verifier rejects.
 . "$(dirname "$0")/../lib/e2e.sh"
 need_cmd mlir-opt-19 setarch
 
@@ -62,6 +64,14 @@ for f in "$GRED_SRC"/bench/gen_vector_findings/*.mlir; do
   if [ "$got" = "$want" ]; then pass; else fail "$want: the crash is in '$got'"; fi
 done
 if [ "$n" -ge 1 ]; then pass; else fail "no reproducer in bench/gen_vector_findings"; fi
+
+for f in "$GRED_SRC"/bench/gen_vector_findings/invalid_ir/*.mlir; do
+  p=$(basename "$f" .mlir)
+  if env -i /usr/bin/mlir-opt-19 "$f" >/dev/null 2>"$T/log"; then pass; else fail "$p: input does not verify: $(head -2 "$T/log")"; fi
+  rc=0
+  env -i /usr/bin/mlir-opt-19 --pass-pipeline="builtin.module($p)" "$f" >/dev/null 2>"$T/log" || rc=$?
+  if [ "$rc" -eq 1 ] && grep -q "error: " "$T/log"; then pass; else fail "$p: exit $rc, $(head -2 "$T/log")"; fi
+done
 
 expect_error "unknown vector op" "unknown vector op" "$GRED" gen -n 1 -o "$T/x" --dialect vector --ops contract,frobnicate
 finish
