@@ -491,8 +491,9 @@ static void put_slice(mlir_emitter *g, const int64_t *a, const int64_t *b,
 }
 
 /* Instantiates op against the scope; -1 when it does not fit this time. */
-static int instantiate(mlir_emitter *g, const linalg_op *op)
+static int instantiate(mlir_emitter *g, const void *row)
 {
+	const linalg_op *op = row;
 	char attrs[256];
 	int64_t a[ME_MAX_RANK], b[ME_MAX_RANK], c[ME_MAX_RANK];
 	int in[3], x, i, e;
@@ -828,25 +829,6 @@ static int keep_type(mlir_emitter *g, int x)
 	return g->np - 1;
 }
 
-static void emit_linalg(mlir_emitter *g)
-{
-	int tries;
-
-	for (tries = 0; tries < 8; tries++) {
-		size_t len = g->body.len;
-		int np = g->np, next = g->next, nargs = g->nargs;
-
-		if (instantiate(g, g->ops[RANGE(0, g->nops - 1)]) == 0)
-			break;
-		/* undo what the failed attempt printed and made */
-		g->body.len = len;
-		g->np = np;
-		g->next = next;
-		g->nargs = nargs;
-	}
-	g->done++;
-}
-
 /* v, or half the time v through a linalg.map that keeps its type. */
 static int refine(mlir_emitter *g, const me_type *t, int v)
 {
@@ -856,19 +838,14 @@ static int refine(mlir_emitter *g, const me_type *t, int v)
 	return v;
 }
 
-/* f32 or i32 as dts allows, each as likely. */
-static int pick_dtype(mlir_emitter *g, unsigned dts)
-{
-	return dts == M_NUM ? RANGE(0, 1) : dts == M_I32 ? DT_I32 : DT_F32;
-}
-
 static int rank_lo(const void *row)
 {
 	return ((const linalg_op *)row)->rank_lo;
 }
 
 static const me_dialect linalg_dialect = {
-	"linalg", make_const, pick_dtype, refine, emit_linalg, MK_TENSOR, 1
+	"linalg", make_const, me_pick_num_dtype, refine, instantiate, 1,
+	MK_TENSOR, 1
 };
 
 int linalg_gen_program(linalg_gen *g, gred_buf *out, gred_error *e)

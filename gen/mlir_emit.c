@@ -510,6 +510,33 @@ static void emit_call(mlir_emitter *g)
 	g->done++;
 }
 
+/* One op of the dialect: up to 8 rows of its table are tried. */
+static void emit_op(mlir_emitter *g)
+{
+	int tries;
+
+	for (tries = 0; tries < 8; tries++) {
+		size_t len = g->body.len;
+		int np = g->np, next = g->next, nargs = g->nargs;
+
+		if (g->d->instantiate(g, g->ops[RANGE(0, g->nops - 1)]) == 0)
+			break;
+		if (!g->d->undo)
+			continue;
+		/* undo what the failed attempt printed and made */
+		g->body.len = len;
+		g->np = np;
+		g->next = next;
+		g->nargs = nargs;
+	}
+	g->done++;
+}
+
+int me_pick_num_dtype(mlir_emitter *g, unsigned dts)
+{
+	return dts == M_NUM ? RANGE(0, 1) : dts == M_I32 ? DT_I32 : DT_F32;
+}
+
 /* Writes ops until budget more are done. */
 static void body(mlir_emitter *g, int budget)
 {
@@ -527,7 +554,7 @@ static void body(mlir_emitter *g, int budget)
 		else if (p < 0.13 && g->nfuncs > 0)
 			emit_call(g);
 		else
-			g->d->op(g);
+			emit_op(g);
 	}
 }
 

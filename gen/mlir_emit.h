@@ -65,8 +65,10 @@ typedef struct me_dialect {
 	int (*pick_dtype)(mlir_emitter *g, unsigned dts);
 	/* the value a region yields for t: v, or v through one more op */
 	int (*refine)(mlir_emitter *g, const me_type *t, int v);
-	/* one op of the dialect */
-	void (*op)(mlir_emitter *g);
+	/* writes one op of the given row of the op table against the scope;
+	** -1 when it does not fit this time (up to 8 rows are tried) */
+	int (*instantiate)(mlir_emitter *g, const void *row);
+	int undo;                 /* forget what a failed try printed and made */
 	int leaf_kind;            /* MK_TENSOR or MK_VECTOR */
 	int dynamic;              /* tensor.cast to ? dims and tensor.dim */
 } me_dialect;
@@ -110,6 +112,9 @@ void me_fini(mlir_emitter *g);
 /* Appends the next program (one module of several functions) to out; the
 ** n-th program depends only on the options and n. */
 void me_program(mlir_emitter *g, gred_buf *out);
+
+/* f32 or i32 as dts allows (M_NUM, M_F32 or M_I32), each as likely. */
+int me_pick_num_dtype(mlir_emitter *g, unsigned dts);
 
 /* Types */
 int64_t me_numel(const me_type *t);

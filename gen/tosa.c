@@ -224,8 +224,9 @@ static int window(mlir_emitter *g, int64_t in, int pad_lt_kernel, int dilated,
 }
 
 /* Instantiates op against the scope; -1 when it does not fit this time. */
-static int instantiate(mlir_emitter *g, const tosa_op *op)
+static int instantiate(mlir_emitter *g, const void *row)
 {
+	const tosa_op *op = row;
 	char attrs[512] = "";
 	int64_t dim[ME_MAX_RANK], vals[2 * ME_MAX_RANK];
 	int in[4], x, i, axis;
@@ -523,23 +524,13 @@ static int pick_dtype(mlir_emitter *g, unsigned dts)
 	return dts_list[RANGE(0, ndts - 1)];
 }
 
-static void emit_tosa(mlir_emitter *g)
-{
-	int tries;
-
-	for (tries = 0; tries < 8; tries++)
-		if (instantiate(g, g->ops[RANGE(0, g->nops - 1)]) == 0)
-			break;
-	g->done++;
-}
-
 static int rank_lo(const void *row)
 {
 	return ((const tosa_op *)row)->rank_lo;
 }
 
 static const me_dialect tosa_dialect = {
-	"tosa", tosa_make_const, pick_dtype, refine, emit_tosa, MK_TENSOR, 1
+	"tosa", tosa_make_const, pick_dtype, refine, instantiate, 0, MK_TENSOR, 1
 };
 
 int tosa_gen_program(tosa_gen *g, gred_buf *out, gred_error *e)

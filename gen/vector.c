@@ -356,8 +356,9 @@ static int transfer(mlir_emitter *g, const me_type *vt, int x)
 }
 
 /* Instantiates op against the scope; -1 when it does not fit this time. */
-static int instantiate(mlir_emitter *g, const vector_op *op)
+static int instantiate(mlir_emitter *g, const void *row)
 {
+	const vector_op *op = row;
 	int64_t a[ME_MAX_RANK], b[ME_MAX_RANK];
 	int in[3], x, i, k;
 	me_type t, o;
@@ -891,37 +892,14 @@ static int refine(mlir_emitter *g, const me_type *t, int v)
 	return r;
 }
 
-static int pick_dtype(mlir_emitter *g, unsigned dts)
-{
-	return dts == M_NUM ? RANGE(0, 1) : dts == M_I32 ? DT_I32 : DT_F32;
-}
-
-static void emit_vector(mlir_emitter *g)
-{
-	int tries;
-
-	for (tries = 0; tries < 8; tries++) {
-		size_t len = g->body.len;
-		int np = g->np, next = g->next, nargs = g->nargs;
-
-		if (instantiate(g, g->ops[RANGE(0, g->nops - 1)]) == 0)
-			break;
-		/* undo what the failed attempt printed and made */
-		g->body.len = len;
-		g->np = np;
-		g->next = next;
-		g->nargs = nargs;
-	}
-	g->done++;
-}
-
 static int rank_lo(const void *row)
 {
 	return ((const vector_op *)row)->rank_lo;
 }
 
 static const me_dialect vector_dialect = {
-	"vector", make_const, pick_dtype, refine, emit_vector, MK_VECTOR, 0
+	"vector", make_const, me_pick_num_dtype, refine, instantiate, 1,
+	MK_VECTOR, 0
 };
 
 int vector_gen_program(vector_gen *g, gred_buf *out, gred_error *e)
