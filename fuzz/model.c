@@ -52,15 +52,23 @@ int fuzz_generate(gred_buf *out, const fuzz_options *o, const char *ext,
 	if (fuzz_gen_options(&go, o, fuzz_model_seed(o->seed, k), e) < 0)
 		return -1;
 	if (!strcmp(ext, "mlir")) {
-		tosa_gen *t;
 		if (go.max_rank > 4)
 			go.max_rank = 4;
-		if (tosa_gen_new(&t, &go, e) < 0)
-			return -1;
-		err = tosa_gen_program(t, out, e);
-		tosa_gen_free(t);
+		if (!strcmp(fuzz_pipeline_dialect(o->target), "vector")) {
+			vector_gen *v;
+			if (vector_gen_new(&v, &go, e) < 0)
+				return -1;
+			err = vector_gen_program(v, out, e);
+			vector_gen_free(v);
+		} else {
+			tosa_gen *t;
+			if (tosa_gen_new(&t, &go, e) < 0)
+				return -1;
+			err = tosa_gen_program(t, out, e);
+			tosa_gen_free(t);
+		}
 		if (err == 0 && fuzz_pipeline_is_random(o->target)) {
-			char *p = fuzz_pipeline_draw(go.seed);
+			char *p = fuzz_pipeline_draw(o->target, go.seed);
 			fuzz_pipeline_block(out, p);
 			free(p);
 		}

@@ -1,7 +1,8 @@
 /*
-** Random pass pipelines for the mlir-opt:random target: the passes of
-** mlir-opt-19 that apply to generated TOSA programs and to what they lower
-** to, as a table, and the draw of one pipeline per model from its seed.
+** Random pass pipelines for the mlir-opt:random and mlir-opt:random-vector
+** targets: the passes of mlir-opt-19 that apply to generated TOSA (vector)
+** programs and to what they lower to, as tables, and the draw of one
+** pipeline per model from its seed.
 */
 #include <string.h>
 
@@ -168,7 +169,130 @@ static const step_row steps[] = {
 /* Where a pipeline stops: the weight of each last stage. */
 static const unsigned char last_stage_weight[NSTAGES] = {1, 4, 3, 6, 6};
 
+/* Vector programs: the vector dialect on vectors, tensors and memrefs;
+** after bufferization only memrefs; then loops and LLVM. */
+enum vstage { VECTOR, VBUFFERS, VLOOPS, VLLVM, NVSTAGES };
+
+static const pass_row vector_optional_passes[] = {
+	/* anywhere */
+	{"canonicalize", VECTOR, VLLVM, MODULE},
+	{"canonicalize{region-simplify=aggressive}", VECTOR, VLLVM, MODULE},
+	{"canonicalize{top-down=false}", VECTOR, VLLVM, MODULE},
+	{"canonicalize{test-convergence max-iterations=20}", VECTOR, VLOOPS,
+		MODULE},
+	{"cse", VECTOR, VLLVM, MODULE},
+	{"sccp", VECTOR, VLLVM, MODULE},
+	{"remove-dead-values", VECTOR, VLOOPS, MODULE},
+	{"symbol-dce", VECTOR, VLLVM, MODULE},
+	{"inline", VECTOR, VLOOPS, MODULE},
+	{"loop-invariant-code-motion", VECTOR, VLLVM, MODULE},
+	{"control-flow-sink", VECTOR, VLOOPS, MODULE},
+	{"topological-sort", VECTOR, VLOOPS, MODULE},
+	/* the vector dialect's own lowerings, before and after buffers */
+	{"lower-vector-mask", VECTOR, VLOOPS, FUNC},
+	{"lower-vector-multi-reduction", VECTOR, VLOOPS, FUNC},
+	{"lower-vector-multi-reduction{lowering-strategy=inner-parallel}",
+		VECTOR, VLOOPS, FUNC},
+	{"convert-vector-to-scf", VECTOR, VLOOPS, MODULE},
+	{"convert-vector-to-scf{full-unroll}", VECTOR, VLOOPS, MODULE},
+	{"convert-vector-to-scf{target-rank=0}", VECTOR, VLOOPS, MODULE},
+	{"convert-vector-to-scf{lower-tensors full-unroll}", VECTOR, VECTOR,
+		MODULE},
+	{"arm-sve-legalize-vector-storage", VECTOR, VLOOPS, FUNC},
+	/* straight to LLVM, on vectors no pass has lowered yet */
+	{"convert-vector-to-llvm", VECTOR, VLOOPS, MODULE},
+	{"convert-vector-to-llvm{reassociate-fp-reductions}", VECTOR, VLOOPS,
+		MODULE},
+	{"convert-vector-to-llvm{force-32bit-vector-indices}", VECTOR, VLOOPS,
+		MODULE},
+	{"convert-vector-to-llvm{enable-arm-sve}", VECTOR, VLOOPS, MODULE},
+	{"math-uplift-to-fma", VECTOR, VLOOPS, MODULE},
+	{"arith-expand", VECTOR, VLLVM, MODULE},
+	{"arith-emulate-wide-int{widest-int-supported=16}", VECTOR, VLOOPS,
+		MODULE},
+	{"arith-int-narrowing{int-bitwidths-supported=8,16}", VECTOR, VLOOPS,
+		MODULE},
+	{"arith-unsigned-when-equivalent", VECTOR, VLOOPS, MODULE},
+	/* buffers and loops */
+	{"fold-memref-alias-ops", VBUFFERS, VLOOPS, MODULE},
+	{"expand-strided-metadata", VBUFFERS, VLOOPS, MODULE},
+	{"mem2reg", VBUFFERS, VLLVM, MODULE},
+	{"promote-buffers-to-stack", VBUFFERS, VLOOPS, FUNC},
+	{"scf-for-loop-canonicalization", VLOOPS, VLOOPS, MODULE},
+	{"scf-for-to-while", VLOOPS, VLOOPS, MODULE},
+	{"lower-affine", VLOOPS, VLOOPS, MODULE},
+};
+
+static const step_row vector_steps[] = {
+	{VECTOR, 0, "one-shot-bufferize{bufferize-function-boundaries}",
+		MODULE},
+	{VECTOR, 1, "one-shot-bufferize{bufferize-function-boundaries "
+		"function-boundary-type-conversion=identity-layout-map}", MODULE},
+	{VECTOR, 2, "one-shot-bufferize{bufferize-function-boundaries "
+		"copy-before-write}", MODULE},
+	{VBUFFERS, 0, "lower-vector-mask", FUNC},
+	{VBUFFERS, 0, "convert-vector-to-scf", MODULE},
+	{VBUFFERS, 1, "convert-vector-to-scf{full-unroll}", MODULE},
+	{VBUFFERS, 2, "lower-vector-multi-reduction", FUNC},
+	{VBUFFERS, 2, "convert-vector-to-scf{target-rank=0 full-unroll}",
+		MODULE},
+	{VBUFFERS, 3, "lower-vector-mask", FUNC},
+	{VLOOPS, 0, "convert-scf-to-cf", MODULE},
+	{VLOOPS, 0, "convert-vector-to-llvm", MODULE},
+	{VLOOPS, 1, "convert-vector-to-llvm{reassociate-fp-reductions}", MODULE},
+	{VLOOPS, 1, "convert-scf-to-cf", MODULE},
+	{VLOOPS, 2, "convert-scf-to-cf", MODULE},
+	{VLOOPS, 2, "convert-vector-to-llvm{force-32bit-vector-indices}",
+		MODULE},
+	{VLOOPS, 3, "convert-scf-to-cf", MODULE},
+	{VLOOPS, 3, "convert-vector-to-llvm{reassociate-fp-reductions "
+		"force-32bit-vector-indices enable-x86vector}", MODULE},
+	{VLOOPS, 4, "convert-scf-to-cf", MODULE},
+	{VLOOPS, 4, "convert-vector-to-llvm{enable-arm-sve}", MODULE},
+	{VLOOPS, 5, "convert-scf-to-cf", MODULE},
+	{VLOOPS, 5, "convert-vector-to-llvm{enable-arm-neon enable-amx}",
+		MODULE},
+};
+
+/* The passes every vector step to LLVM ends with, after its variant. */
+static const step_row vector_llvm_tail[] = {
+	{VLOOPS, 0, "expand-strided-metadata", MODULE},
+	{VLOOPS, 0, "finalize-memref-to-llvm", MODULE},
+	{VLOOPS, 0, "convert-math-to-llvm", MODULE},
+	{VLOOPS, 0, "convert-arith-to-llvm", MODULE},
+	{VLOOPS, 0, "convert-func-to-llvm", MODULE},
+	{VLOOPS, 0, "convert-cf-to-llvm", MODULE},
+	{VLOOPS, 0, "convert-index-to-llvm", MODULE},
+	{VLOOPS, 0, "reconcile-unrealized-casts", MODULE},
+};
+
+static const unsigned char vector_last_stage_weight[NVSTAGES] = {5, 2, 3, 6};
+
 #define N(a) (sizeof(a) / sizeof((a)[0]))
+
+/* What a pipeline is drawn from: the optional passes of each stage, the
+** steps between stages, and passes that end the last step. */
+typedef struct plan {
+	const pass_row *optional;
+	size_t noptional;
+	const step_row *steps;
+	size_t nsteps;
+	const step_row *tail;
+	size_t ntail;
+	const unsigned char *weight;
+	int nstages;
+} plan;
+
+static const plan tosa_plan = {
+	optional_passes, N(optional_passes), steps, N(steps), NULL, 0,
+	last_stage_weight, NSTAGES
+};
+
+static const plan vector_plan = {
+	vector_optional_passes, N(vector_optional_passes), vector_steps,
+	N(vector_steps), vector_llvm_tail, N(vector_llvm_tail),
+	vector_last_stage_weight, NVSTAGES
+};
 
 /* The pipeline being written: func.func passes in a row share a nest. */
 typedef struct writer {
@@ -193,35 +317,43 @@ static void put(writer *w, const char *text, int anchor)
 	w->empty = 0;
 }
 
-static int variants(int step)
+static int variants(const plan *pl, int step)
 {
 	size_t i;
 	int n = 0;
 
-	for (i = 0; i < N(steps); i++)
-		if (steps[i].step == step && steps[i].variant >= n)
-			n = steps[i].variant + 1;
+	for (i = 0; i < pl->nsteps; i++)
+		if (pl->steps[i].step == step && pl->steps[i].variant >= n)
+			n = pl->steps[i].variant + 1;
 	return n;
 }
 
 /* 0 to 3 optional passes of stage s, any of them maybe twice. */
-static void put_optional(writer *w, rng *r, int s)
+static void put_optional(const plan *pl, writer *w, rng *r, int s)
 {
-	size_t ok[N(optional_passes)], n = 0, i;
+	size_t ok[128], n = 0, i;
 	int k, count = (int)rng_range(r, 0, 3);
 
-	for (i = 0; i < N(optional_passes); i++)
-		if (optional_passes[i].from <= s && s <= optional_passes[i].to)
+	for (i = 0; i < pl->noptional && n < N(ok); i++)
+		if (pl->optional[i].from <= s && s <= pl->optional[i].to)
 			ok[n++] = i;
 	for (k = 0; k < count && n; k++) {
-		const pass_row *p = &optional_passes[ok[rng_range(r, 0,
+		const pass_row *p = &pl->optional[ok[rng_range(r, 0,
 			(int64_t)n - 1)]];
 		put(w, p->text, p->anchor);
 	}
 }
 
-char *fuzz_pipeline_draw(uint64_t seed)
+/* The plan of a random target: vector programs or TOSA ones. */
+static const plan *plan_of(const char *target)
 {
+	return !strcmp(target, "mlir-opt:random-vector") ? &vector_plan :
+		&tosa_plan;
+}
+
+char *fuzz_pipeline_draw(const char *target, uint64_t seed)
+{
+	const plan *pl = plan_of(target);
 	gred_buf b = {0};
 	writer w = {&b, 1, 0};
 	rng r;
@@ -229,19 +361,22 @@ char *fuzz_pipeline_draw(uint64_t seed)
 	size_t i;
 
 	rng_seed(&r, seed ^ 0x70617373u);  /* apart from the program's draws */
-	for (s = 0; s < NSTAGES; s++)
-		total += last_stage_weight[s];
+	for (s = 0; s < pl->nstages; s++)
+		total += pl->weight[s];
 	pick = (int)rng_range(&r, 0, total - 1);
-	for (last = 0; pick >= last_stage_weight[last]; last++)
-		pick -= last_stage_weight[last];
+	for (last = 0; pick >= pl->weight[last]; last++)
+		pick -= pl->weight[last];
 	buf_puts(&b, "builtin.module(");
 	for (s = 0; s <= last; s++) {
-		put_optional(&w, &r, s);
+		put_optional(pl, &w, &r, s);
 		if (s < last) {
-			int v = (int)rng_range(&r, 0, variants(s) - 1);
-			for (i = 0; i < N(steps); i++)
-				if (steps[i].step == s && steps[i].variant == v)
-					put(&w, steps[i].text, steps[i].anchor);
+			int v = (int)rng_range(&r, 0, variants(pl, s) - 1);
+			for (i = 0; i < pl->nsteps; i++)
+				if (pl->steps[i].step == s && pl->steps[i].variant == v)
+					put(&w, pl->steps[i].text, pl->steps[i].anchor);
+			if (s == pl->nstages - 2)
+				for (i = 0; i < pl->ntail; i++)
+					put(&w, pl->tail[i].text, pl->tail[i].anchor);
 		}
 	}
 	if (w.in_func)
@@ -252,7 +387,13 @@ char *fuzz_pipeline_draw(uint64_t seed)
 
 int fuzz_pipeline_is_random(const char *target)
 {
-	return target && !strcmp(target, "mlir-opt:random");
+	return target && (!strcmp(target, "mlir-opt:random") ||
+		!strcmp(target, "mlir-opt:random-vector"));
+}
+
+const char *fuzz_pipeline_dialect(const char *target)
+{
+	return target && plan_of(target) == &vector_plan ? "vector" : "tosa";
 }
 
 void fuzz_pipeline_block(gred_buf *out, const char *pipeline)

@@ -133,7 +133,8 @@ int fuzz_target_parse(fuzz_target *out, const char *spec, const char *oracle,
 		return 0;
 	}
 	gred_errorf(e, "--target %s: unknown target (ort[:VERSION][:OPT], "
-		"mlir-opt:PIPELINE, mlir-opt:random or cmd:'CMD {}')", spec);
+		"mlir-opt:PIPELINE, mlir-opt:random, mlir-opt:random-vector or "
+		"cmd:'CMD {}')", spec);
 fail:
 	fuzz_target_free(out);
 	return -1;

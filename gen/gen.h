@@ -101,4 +101,14 @@ int linalg_gen_program(linalg_gen *g, gred_buf *out, gred_error *e);
 
 void linalg_gen_free(linalg_gen *g);
 
+/* The vector generator (gen/vector.c): textual MLIR 19 programs of the
+** vector dialect with arith, math, memref, tensor, func and scf, valid by
+** construction. Options as for linalg_gen_new (ops: names after the
+** dialect, as reduction, transfer_read, addf). */
+typedef struct vector_gen vector_gen;
+
+int vector_gen_new(vector_gen **out, const gen_options *o, gred_error *e);
+int vector_gen_program(vector_gen *g, gred_buf *out, gred_error *e);
+void vector_gen_free(vector_gen *g);
+
 #endif

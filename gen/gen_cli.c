@@ -53,7 +53,7 @@ static const cli_opt gen_opts[] = {
 	CLI_OPT_STRING("format", 0, OFF(format), "F",
 		"onnx (default) or mlir"),
 	CLI_OPT_STRING("dialect", 0, OFF(dialect), "D",
-		"onnx (default), tosa or linalg: MLIR 19 programs as .mlir"),
+		"onnx (default), tosa, linalg or vector: MLIR 19 programs as .mlir"),
 	CLI_OPT_FLAG("coverage", 0, OFF(coverage),
 		"print coverage metrics of the generated models"),
 	CLI_OPT_FLAG("guided", 0, OFF(o.guided),
@@ -87,7 +87,8 @@ static const cli_command gen_command = {
 	"gred gen -n 1000 -o mut/ --mcts --mutate 3 --coverage\n"
 	"DRIVER | gred gen -n 100000 -o run/ --mcts --mutate 2 --feedback-stdin\n"
 	"gred gen -n 1000 -o tosa/ --dialect tosa --nodes 50\n"
-	"gred gen -n 1000 -o linalg/ --dialect linalg --nodes 50",
+	"gred gen -n 1000 -o linalg/ --dialect linalg --nodes 50\n"
+	"gred gen -n 1000 -o vector/ --dialect vector --nodes 50",
 	-1,
 };
 
@@ -146,17 +147,20 @@ static void print_summary(int quiet, const char *what, long long n,
 	}
 }
 
-/* An MLIR program generator behind --dialect: the TOSA or the linalg one. */
+/* An MLIR program generator behind --dialect: TOSA, linalg or vector. */
 typedef struct mlir_gen {
 	const char *dialect;
 	tosa_gen *tosa;
 	linalg_gen *linalg;
+	vector_gen *vector;
 } mlir_gen;
 
 static int mlir_gen_new(mlir_gen *m, const gen_options *o, gred_error *e)
 {
 	if (!strcmp(m->dialect, "tosa"))
 		return tosa_gen_new(&m->tosa, o, e);
+	if (!strcmp(m->dialect, "vector"))
+		return vector_gen_new(&m->vector, o, e);
 	return linalg_gen_new(&m->linalg, o, e);
 }
 
@@ -164,6 +168,8 @@ static int mlir_gen_program(mlir_gen *m, gred_buf *out, gred_error *e)
 {
 	if (m->tosa)
 		return tosa_gen_program(m->tosa, out, e);
+	if (m->vector)
+		return vector_gen_program(m->vector, out, e);
 	return linalg_gen_program(m->linalg, out, e);
 }
 
@@ -171,13 +177,14 @@ static void mlir_gen_free(mlir_gen *m)
 {
 	tosa_gen_free(m->tosa);
 	linalg_gen_free(m->linalg);
+	vector_gen_free(m->vector);
 }
 
-/* gen --dialect tosa|linalg: N programs g000000.mlir, ... printed
+/* gen --dialect tosa|linalg|vector: N programs g000000.mlir, ... printed
 ** directly. */
 static int gen_mlir(const gen_cli *cl)
 {
-	mlir_gen g = {cl->dialect, NULL, NULL};
+	mlir_gen g = {cl->dialect, NULL, NULL, NULL};
 	gred_buf buf = {0};
 	gred_error e;
 	cov *c = NULL;
@@ -261,10 +268,12 @@ int gen_main(int argc, char **argv)
 	if (cl.kinds && gen_mutation_kinds_parse(cl.kinds, &o.mutation_kinds) < 0)
 		return cli_fail("gen: --mutate-kinds: unknown mutation in '%s'",
 			cl.kinds);
-	if (!strcmp(cl.dialect, "tosa") || !strcmp(cl.dialect, "linalg"))
+	if (!strcmp(cl.dialect, "tosa") || !strcmp(cl.dialect, "linalg") ||
+	    !strcmp(cl.dialect, "vector"))
 		return gen_mlir(&cl);
 	if (strcmp(cl.dialect, "onnx"))
-		return cli_fail("gen: --dialect must be onnx, tosa or linalg");
+		return cli_fail("gen: --dialect must be onnx, tosa, linalg or "
+			"vector");
 	mlir = !strcmp(format, "mlir");
 	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
 		return cli_fail("gen: %s: %s", dir, strerror(errno));

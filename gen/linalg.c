@@ -12,37 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gen.h"
-#include "rng.h"
+#include "mlir_emit.h"
 
-#define L_MAX_RANK 4
-#define L_CAP 4096      /* largest element count of any tensor */
-#define L_MAX_ARGS 8    /* tensor arguments of one function */
-#define L_MAX_RES 3     /* results of one function */
-#define L_MAX_FUNCS 4
-#define L_MAX_DEPTH 2   /* nesting of scf regions */
 #define L_MAX_BODY 16   /* scalar values of a generic body */
-
-enum { DT_F32, DT_I32, DT_I1 };
-#define M_F32 1u
-#define M_I32 2u
-#define M_NUM (M_F32 | M_I32)
-
-static const char *const dt_name[] = {"f32", "i32", "i1"};
-
-/* A value's type: a ranked tensor (dyn: the dims printed as ?, their
-** sizes are still known) or, with rank -1, the scalar i1. */
-typedef struct ltype {
-	int dt, rank;
-	int64_t dim[L_MAX_RANK];
-	unsigned dyn;
-} ltype;
-
-typedef struct lval {
-	int id; /* printed %vID */
-	ltype t;
-	int uses;
-} lval;
 
 /* The scalar ops of linalg.map, linalg.reduce and linalg.generic bodies.
 ** None has undefined behaviour on any input (no integer division, no
@@ -140,341 +112,61 @@ static const linalg_op linalg_ops[] = {
 
 #define NOPS ((int)(sizeof(linalg_ops) / sizeof(linalg_ops[0])))
 
-/* A function already written: what a call to it passes and gets. */
-typedef struct lfunc {
-	int nargs, nres;
-	ltype arg[L_MAX_ARGS + 1], res[L_MAX_RES];
-} lfunc;
-
 struct linalg_gen {
-	gen_options o;
-	const linalg_op *ops[NOPS]; /* enabled */
-	int nops;
-	uint64_t count;
-	rng r;
-	/* the function being written */
-	gred_buf body;
-	lval *pool;             /* tensors in scope */
-	int np, capp;
-	int *idx;               /* index values in scope */
-	int nidx, capidx;
-	int next;               /* next value id */
-	int nargs;
-	ltype arg[L_MAX_ARGS + 1];
-	int argid[L_MAX_ARGS + 1];
-	int cond;               /* id of the i1 argument, or -1 */
-	int depth, done;
-	lfunc funcs[L_MAX_FUNCS];
-	int nfuncs;
+	mlir_emitter m;
 };
 
-#define CHANCE(p) rng_chance(&g->r, (p))
-#define RANGE(lo, hi) ((int)rng_range(&g->r, (lo), (hi)))
-#define OUT (&g->body)
-
-/* Types */
-
-static int64_t numel(const ltype *t)
-{
-	int64_t n = 1;
-	int i;
-
-	for (i = 0; i < t->rank; i++)
-		n *= t->dim[i];
-	return n;
-}
-
-static int same_type(const ltype *a, const ltype *b)
-{
-	int i;
-
-	if (a->dt != b->dt || a->rank != b->rank || a->dyn != b->dyn)
-		return 0;
-	for (i = 0; i < a->rank; i++)
-		if (a->dim[i] != b->dim[i])
-			return 0;
-	return 1;
-}
-
-static void put_type(gred_buf *b, const ltype *t)
-{
-	int i;
-
-	if (t->rank < 0) {
-		buf_puts(b, dt_name[t->dt]);
-		return;
-	}
-	buf_puts(b, "tensor<");
-	for (i = 0; i < t->rank; i++) {
-		if (t->dyn >> i & 1)
-			buf_puts(b, "?x");
-		else
-			buf_printf(b, "%lldx", (long long)t->dim[i]);
-	}
-	buf_printf(b, "%s>", dt_name[t->dt]);
-}
-
-static ltype shaped(int dt, int rank, const int64_t *dim)
-{
-	ltype t;
-
-	memset(&t, 0, sizeof(t));
-	t.dt = dt;
-	t.rank = rank;
-	if (rank > 0)
-		memcpy(t.dim, dim, (size_t)rank * sizeof(*dim));
-	return t;
-}
-
-/* "[a, b, c]" */
-static void put_list(gred_buf *b, const int64_t *v, int n)
-{
-	int i;
-
-	buf_puts(b, "[");
-	for (i = 0; i < n; i++)
-		buf_printf(b, "%s%lld", i ? ", " : "", (long long)v[i]);
-	buf_puts(b, "]");
-}
-
-/* Printing */
-
-static void indent_by(linalg_gen *g, int extra)
-{
-	int i;
-
-	for (i = 0; i <= g->depth + extra; i++)
-		buf_puts(OUT, "  ");
-}
-
-static void indent(linalg_gen *g)
-{
-	indent_by(g, 0);
-}
-
-static int add_named(linalg_gen *g, const ltype *t, int id)
-{
-	lval *v;
-
-	if (g->np == g->capp) {
-		g->capp = g->capp ? 2 * g->capp : 128;
-		g->pool = xrealloc(g->pool, (size_t)g->capp * sizeof(*g->pool));
-	}
-	v = &g->pool[g->np];
-	v->id = id;
-	v->t = *t;
-	v->uses = 0;
-	return g->np++;
-}
-
-static int add_val(linalg_gen *g, const ltype *t)
-{
-	return add_named(g, t, g->next++);
-}
-
-static int add_index(linalg_gen *g)
-{
-	if (g->nidx == g->capidx) {
-		g->capidx = g->capidx ? 2 * g->capidx : 32;
-		g->idx = xrealloc(g->idx, (size_t)g->capidx * sizeof(*g->idx));
-	}
-	g->idx[g->nidx++] = g->next;
-	return g->next++;
-}
-
-static int index_const(linalg_gen *g, int64_t k)
-{
-	int id = g->next++;
-
-	indent(g);
-	buf_printf(OUT, "%%v%d = arith.constant %lld : index\n", id,
-		(long long)k);
-	return id;
-}
-
-/* A random element of a constant, printed. */
-static void put_elem(linalg_gen *g, int dt)
-{
-	if (dt == DT_F32)
-		buf_printf(OUT, "%.2f", (double)RANGE(-8, 8) / 4);
-	else if (dt == DT_I32)
-		buf_printf(OUT, "%d", RANGE(-4, 4));
-	else
-		buf_puts(OUT, CHANCE(0.5) ? "true" : "false");
-}
-
-static void put_dense(linalg_gen *g, const ltype *t, int level)
-{
-	int64_t i;
-
-	if (level == t->rank) {
-		put_elem(g, t->dt);
-		return;
-	}
-	buf_puts(OUT, "[");
-	for (i = 0; i < t->dim[level]; i++) {
-		if (i)
-			buf_puts(OUT, ", ");
-		put_dense(g, t, level + 1);
-	}
-	buf_puts(OUT, "]");
-}
-
 /* An arith.constant tensor of static type t: a dense literal or a splat. */
-static int make_const(linalg_gen *g, const ltype *t)
+static int make_const(mlir_emitter *g, const me_type *t)
 {
-	int v = add_val(g, t);
+	int v = me_add_val(g, t);
 
-	indent(g);
+	me_indent(g);
 	buf_printf(OUT, "%%v%d = arith.constant dense<", g->pool[v].id);
-	if (numel(t) <= 16 && CHANCE(0.5))
-		put_dense(g, t, 0);
-	else
-		put_elem(g, t->dt);
+	me_put_literal(g, t, NULL);
 	buf_puts(OUT, "> : ");
-	put_type(OUT, t);
+	me_put_type(OUT, t);
 	buf_puts(OUT, "\n");
 	return v;
 }
 
 /* A scalar arith.constant of dtype dt, at the given extra indentation;
 ** returns its id. */
-static int scalar_const(linalg_gen *g, int dt, int extra)
+static int scalar_const(mlir_emitter *g, int dt, int extra)
 {
 	int id = g->next++;
 
-	indent_by(g, extra);
+	me_indent_by(g, extra);
 	buf_printf(OUT, "%%v%d = arith.constant ", id);
-	put_elem(g, dt);
-	buf_printf(OUT, " : %s\n", dt_name[dt]);
+	me_put_elem(g, dt);
+	buf_printf(OUT, " : %s\n", me_dt_name[dt]);
 	return id;
-}
-
-/* A new function argument of type t, or -1 when there are enough. */
-static int make_arg(linalg_gen *g, const ltype *t)
-{
-	int v;
-
-	if (g->nargs >= L_MAX_ARGS)
-		return -1;
-	v = add_val(g, t);
-	g->arg[g->nargs] = *t;
-	g->argid[g->nargs++] = g->pool[v].id;
-	return v;
-}
-
-/* A new leaf of static type t: an argument or a constant. */
-static int make_leaf(linalg_gen *g, const ltype *t)
-{
-	int v = -1;
-
-	if (CHANCE(0.4))
-		v = make_arg(g, t);
-	return v >= 0 ? v : make_const(g, t);
-}
-
-static int cond_value(linalg_gen *g)
-{
-	if (g->nidx > 0 && CHANCE(0.5)) {
-		int d = g->idx[RANGE(0, g->nidx - 1)];
-		int k = index_const(g, RANGE(1, 4)), id = g->next++;
-
-		indent(g);
-		buf_printf(OUT, "%%v%d = arith.cmpi slt, %%v%d, %%v%d : index\n",
-			id, d, k);
-		return id;
-	}
-	if (g->cond < 0) {
-		ltype t = shaped(DT_I1, -1, NULL);
-
-		g->cond = g->next++;
-		g->arg[g->nargs] = t;
-		g->argid[g->nargs++] = g->cond;
-	}
-	return g->cond;
 }
 
 /* Operands */
 
-static int matches(const ltype *t, unsigned dts, int rlo, int rhi, int dyn)
-{
-	return (dts >> t->dt & 1) && t->rank >= rlo && t->rank <= rhi &&
-		(dyn || !t->dyn);
-}
-
-/* Fits the dims of t under the size cap by halving them in turn. */
-static void cap_dims(ltype *t)
-{
-	int i;
-
-	for (i = 0; numel(t) > L_CAP; i = (i + 1) % t->rank)
-		t->dim[i] = (t->dim[i] + 1) / 2;
-}
-
-/* An operand of one of the dtypes and ranks: mostly one in scope, else a
-** new leaf. */
-static int acquire(linalg_gen *g, unsigned dts, int rlo, int rhi, int dyn)
-{
-	ltype t;
-	int i, n = 0, pick = -1;
-
-	if (rhi > g->o.max_rank)
-		rhi = g->o.max_rank;
-	if (rlo > rhi)
-		rhi = rlo;
-	if (CHANCE(g->o.pick_rate)) {
-		for (i = 0; i < g->np; i++)
-			if (matches(&g->pool[i].t, dts, rlo, rhi, dyn) &&
-			    RANGE(0, n++) == 0)
-				pick = i;
-		if (pick >= 0)
-			return pick;
-	}
-	memset(&t, 0, sizeof(t));
-	t.dt = dts == M_NUM ? RANGE(0, 1) : dts == M_I32 ? DT_I32 : DT_F32;
-	t.rank = RANGE(rlo, rhi);
-	for (i = 0; i < t.rank; i++)
-		t.dim[i] = RANGE(1, g->o.max_dim);
-	cap_dims(&t);
-	return make_leaf(g, &t);
-}
-
-/* A value of exactly type t: one in scope, else a new leaf (static t),
-** else -1. */
-static int exact(linalg_gen *g, const ltype *t)
-{
-	int i, n = 0, pick = -1;
-
-	for (i = 0; i < g->np; i++)
-		if (same_type(&g->pool[i].t, t) && RANGE(0, n++) == 0)
-			pick = i;
-	if (pick >= 0 && (t->dyn || CHANCE(g->o.pick_rate)))
-		return pick;
-	return t->dyn ? -1 : make_leaf(g, t);
-}
-
 /* tensor.empty of type t; its ? sizes are read from `like` (a pool value
 ** whose dims are those of t) with tensor.dim. Returns the SSA id: an
 ** empty tensor is only ever written, never added to the pool. */
-static int empty(linalg_gen *g, const ltype *t, int like)
+static int empty(mlir_emitter *g, const me_type *t, int like)
 {
-	int dims[L_MAX_RANK], i, id, first = 1;
+	int dims[ME_MAX_RANK], i, id, first = 1;
 
 	for (i = 0; i < t->rank; i++) {
 		int c;
 
 		if (!(t->dyn >> i & 1))
 			continue;
-		c = index_const(g, i);
+		c = me_index_const(g, i);
 		dims[i] = g->next++;
-		indent(g);
+		me_indent(g);
 		buf_printf(OUT, "%%v%d = tensor.dim %%v%d, %%v%d : ", dims[i],
 			g->pool[like].id, c);
-		put_type(OUT, &g->pool[like].t);
+		me_put_type(OUT, &g->pool[like].t);
 		buf_puts(OUT, "\n");
 	}
 	id = g->next++;
-	indent(g);
+	me_indent(g);
 	buf_printf(OUT, "%%v%d = tensor.empty(", id);
 	for (i = 0; i < t->rank; i++)
 		if (t->dyn >> i & 1) {
@@ -482,14 +174,14 @@ static int empty(linalg_gen *g, const ltype *t, int like)
 			first = 0;
 		}
 	buf_puts(OUT, ") : ");
-	put_type(OUT, t);
+	me_put_type(OUT, t);
 	buf_puts(OUT, "\n");
 	return id;
 }
 
 /* `ins(%a, %b : A, B) outs(%o : O)` */
-static void put_ins_outs(linalg_gen *g, const int *in, int nin, int out,
-	const ltype *ot)
+static void put_ins_outs(mlir_emitter *g, const int *in, int nin, int out,
+	const me_type *ot)
 {
 	int i;
 
@@ -500,31 +192,31 @@ static void put_ins_outs(linalg_gen *g, const int *in, int nin, int out,
 	for (i = 0; i < nin; i++) {
 		if (i)
 			buf_puts(OUT, ", ");
-		put_type(OUT, &g->pool[in[i]].t);
+		me_put_type(OUT, &g->pool[in[i]].t);
 	}
 	buf_printf(OUT, ") outs(%%v%d : ", out);
-	put_type(OUT, ot);
+	me_put_type(OUT, ot);
 	buf_puts(OUT, ")");
 }
 
 /* Starts the line of an op with one result of type t read from in[]:
 ** `%vN = NAME`; returns the result's pool index. */
-static int begin_op(linalg_gen *g, const char *name, const int *in, int nin,
-	const ltype *t)
+static int begin_op(mlir_emitter *g, const char *name, const int *in, int nin,
+	const me_type *t)
 {
 	int i, v;
 
 	for (i = 0; i < nin; i++)
 		g->pool[in[i]].uses++;
-	v = add_val(g, t);
-	indent(g);
+	v = me_add_val(g, t);
+	me_indent(g);
 	buf_printf(OUT, "%%v%d = %s", g->pool[v].id, name);
 	return v;
 }
 
 /* `%vN = NAME {attrs} ins(...) outs(...) -> T`: a named linalg op. */
-static int named(linalg_gen *g, const char *name, const char *attrs,
-	const int *in, int nin, int out, const ltype *t)
+static int named(mlir_emitter *g, const char *name, const char *attrs,
+	const int *in, int nin, int out, const me_type *t)
 {
 	int v = begin_op(g, name, in, nin, t);
 
@@ -532,37 +224,37 @@ static int named(linalg_gen *g, const char *name, const char *attrs,
 		buf_printf(OUT, " {%s}", attrs);
 	put_ins_outs(g, in, nin, out, t);
 	buf_puts(OUT, " -> ");
-	put_type(OUT, t);
+	me_put_type(OUT, t);
 	buf_puts(OUT, "\n");
 	return v;
 }
 
 /* linalg.fill of a scalar constant into tensor.empty (? dims read from
 ** like): a tensor of type t with defined contents; its pool index. */
-static int filled(linalg_gen *g, const ltype *t, int like)
+static int filled(mlir_emitter *g, const me_type *t, int like)
 {
 	int c = scalar_const(g, t->dt, 0), e = empty(g, t, like), v;
 
-	v = add_val(g, t);
-	indent(g);
+	v = me_add_val(g, t);
+	me_indent(g);
 	buf_printf(OUT, "%%v%d = linalg.fill ins(%%v%d : %s) outs(%%v%d : ",
-		g->pool[v].id, c, dt_name[t->dt], e);
-	put_type(OUT, t);
+		g->pool[v].id, c, me_dt_name[t->dt], e);
+	me_put_type(OUT, t);
 	buf_puts(OUT, ") -> ");
-	put_type(OUT, t);
+	me_put_type(OUT, t);
 	buf_puts(OUT, "\n");
 	return v;
 }
 
 /* The outs operand of an op that reads it (an accumulator): a filled
 ** tensor, or now and then a value in scope of that type. Returns its id. */
-static int accumulator(linalg_gen *g, const ltype *t)
+static int accumulator(mlir_emitter *g, const me_type *t)
 {
 	int i, n = 0, pick = -1;
 
 	if (CHANCE(0.3))
 		for (i = 0; i < g->np; i++)
-			if (same_type(&g->pool[i].t, t) && RANGE(0, n++) == 0)
+			if (me_same_type(&g->pool[i].t, t) && RANGE(0, n++) == 0)
 				pick = i;
 	if (pick < 0)
 		pick = filled(g, t, -1);
@@ -572,7 +264,7 @@ static int accumulator(linalg_gen *g, const ltype *t)
 
 /* A scalar op of dtype dt; arity 0: either; combiner: only those that
 ** may reduce. */
-static const scalar_fn *pick_fn(linalg_gen *g, int dt, int arity,
+static const scalar_fn *pick_fn(mlir_emitter *g, int dt, int arity,
 	int combiner)
 {
 	const scalar_fn *pick = NULL;
@@ -588,17 +280,17 @@ static const scalar_fn *pick_fn(linalg_gen *g, int dt, int arity,
 /* Region bodies */
 
 /* Writes `%vN = FN %a[, %b] : T` at body depth; returns N. */
-static int scalar_op(linalg_gen *g, const scalar_fn *f, int a, int b)
+static int scalar_op(mlir_emitter *g, const scalar_fn *f, int a, int b)
 {
 	int id = g->next++;
 
-	indent_by(g, 1);
+	me_indent_by(g, 1);
 	if (f->arity == 1)
 		buf_printf(OUT, "%%v%d = %s %%v%d : %s\n", id, f->name, a,
-			dt_name[f->dt]);
+			me_dt_name[f->dt]);
 	else
 		buf_printf(OUT, "%%v%d = %s %%v%d, %%v%d : %s\n", id, f->name, a, b,
-			dt_name[f->dt]);
+			me_dt_name[f->dt]);
 	return id;
 }
 
@@ -606,7 +298,7 @@ static int scalar_op(linalg_gen *g, const scalar_fn *f, int a, int b)
 ** dtypes dts, result dtype dt; reads the output argument `out` only when
 ** it is >= 0. Ends with linalg.yield of a value computed from the inputs;
 ** when reduce is set, that value is combined with `out`. */
-static void generic_body(linalg_gen *g, const int *args, const int *dts,
+static void generic_body(mlir_emitter *g, const int *args, const int *dts,
 	int nargs, int out, int dt, int reduce)
 {
 	int vals[L_MAX_BODY], n = 0, i, steps = RANGE(1, 3), last;
@@ -617,7 +309,7 @@ static void generic_body(linalg_gen *g, const int *args, const int *dts,
 			continue;
 		}
 		vals[n] = g->next++;    /* only i32 -> f32 */
-		indent_by(g, 1);
+		me_indent_by(g, 1);
 		buf_printf(OUT, "%%v%d = arith.sitofp %%v%d : i32 to f32\n", vals[n++],
 			args[i]);
 	}
@@ -634,13 +326,13 @@ static void generic_body(linalg_gen *g, const int *args, const int *dts,
 		if (CHANCE(0.15)) {
 			int c = g->next++, s = g->next++;
 
-			indent_by(g, 1);
+			me_indent_by(g, 1);
 			buf_printf(OUT, "%%v%d = arith.%s %s, %%v%d, %%v%d : %s\n", c,
 				dt == DT_F32 ? "cmpf" : "cmpi", dt == DT_F32 ? "ogt" : "sgt",
-				a, b, dt_name[dt]);
-			indent_by(g, 1);
+				a, b, me_dt_name[dt]);
+			me_indent_by(g, 1);
 			buf_printf(OUT, "%%v%d = arith.select %%v%d, %%v%d, %%v%d : %s\n",
-				s, c, b, a, dt_name[dt]);
+				s, c, b, a, me_dt_name[dt]);
 			last = vals[n++] = s;
 			continue;
 		}
@@ -648,13 +340,13 @@ static void generic_body(linalg_gen *g, const int *args, const int *dts,
 	}
 	if (reduce)
 		last = scalar_op(g, pick_fn(g, dt, 2, 1), out, last);
-	indent_by(g, 1);
-	buf_printf(OUT, "linalg.yield %%v%d : %s\n", last, dt_name[dt]);
+	me_indent_by(g, 1);
+	buf_printf(OUT, "linalg.yield %%v%d : %s\n", last, me_dt_name[dt]);
 }
 
 /* `affine_map<(d0, d1) -> (e0, e1)>` where e_i is dD for D = map[i] >= 0
 ** and the constant 0 for map[i] < 0. */
-static void put_map(linalg_gen *g, int loops, const int *map, int n)
+static void put_map(mlir_emitter *g, int loops, const int *map, int n)
 {
 	int i;
 
@@ -675,11 +367,11 @@ static void put_map(linalg_gen *g, int loops, const int *map, int n)
 ** x's dims identically, transposed, broadcast (a subset of the dims) or
 ** through a size-1 dim; reduce: some loops are reductions and the output
 ** keeps the others. */
-static int generic(linalg_gen *g, int x, int reduce)
+static int generic(mlir_emitter *g, int x, int reduce)
 {
-	ltype t = g->pool[x].t, o = t, it;
-	int map[4][L_MAX_RANK], mapn[4], in[3], args[4], dts[4];
-	int nin = RANGE(1, 3), loops = t.rank, i, k, red[L_MAX_RANK], out, v;
+	me_type t = g->pool[x].t, o = t, it;
+	int map[4][ME_MAX_RANK], mapn[4], in[3], args[4], dts[4];
+	int nin = RANGE(1, 3), loops = t.rank, i, k, red[ME_MAX_RANK], out, v;
 	int nred = 0;
 
 	memset(red, 0, sizeof(red));
@@ -729,7 +421,7 @@ static int generic(linalg_gen *g, int x, int reduce)
 		it.rank = n;
 		for (i = 0; i < n; i++)
 			it.dim[i] = map[k][i] < 0 ? 1 : t.dim[map[k][i]];
-		in[k] = exact(g, &it);
+		in[k] = me_exact(g, &it);
 	}
 	/* the output: written over an empty tensor, or read (an existing
 	** value or a fill) when the body uses it */
@@ -754,27 +446,27 @@ static int generic(linalg_gen *g, int x, int reduce)
 	buf_puts(OUT, "]}");
 	put_ins_outs(g, in, nin, out < 0 ? -1 - out : out, &o);
 	buf_puts(OUT, " {\n");
-	indent(g);
+	me_indent(g);
 	buf_puts(OUT, "^bb0(");
 	for (k = 0; k <= nin; k++) {
 		int dt = k < nin ? g->pool[in[k]].t.dt : o.dt;
 
 		args[k] = g->next++;
 		dts[k] = dt;
-		buf_printf(OUT, "%s%%v%d: %s", k ? ", " : "", args[k], dt_name[dt]);
+		buf_printf(OUT, "%s%%v%d: %s", k ? ", " : "", args[k], me_dt_name[dt]);
 	}
 	buf_puts(OUT, "):\n");
 	generic_body(g, args, dts, nin, out < 0 ? -1 : args[nin], o.dt, reduce);
-	indent(g);
+	me_indent(g);
 	buf_puts(OUT, "} -> ");
-	put_type(OUT, &o);
+	me_put_type(OUT, &o);
 	buf_puts(OUT, "\n");
 	return v;
 }
 
 /* Window of a conv or pool along one axis (no padding): kernel, stride
 ** and dilation with an output size >= 1. */
-static void window(linalg_gen *g, int64_t in, int64_t *k, int64_t *s,
+static void window(mlir_emitter *g, int64_t in, int64_t *k, int64_t *s,
 	int64_t *d, int64_t *out)
 {
 	*k = RANGE(1, 3);
@@ -787,31 +479,27 @@ static void window(linalg_gen *g, int64_t in, int64_t *k, int64_t *s,
 	*out = (in - (*k - 1) * *d - 1) / *s + 1;
 }
 
-/* A random permutation of 0..n-1 into p. */
-static void shuffle(linalg_gen *g, int64_t *p, int n)
+/* The offsets, sizes and strides of a slice: `[a] [b] [c]`. */
+static void put_slice(mlir_emitter *g, const int64_t *a, const int64_t *b,
+	const int64_t *c, int rank)
 {
-	int i;
-
-	for (i = 0; i < n; i++)
-		p[i] = i;
-	for (i = n - 1; i > 0; i--) {
-		int j = RANGE(0, i);
-		int64_t s = p[i];
-
-		p[i] = p[j];
-		p[j] = s;
-	}
+	me_put_list(OUT, a, rank);
+	buf_puts(OUT, " ");
+	me_put_list(OUT, b, rank);
+	buf_puts(OUT, " ");
+	me_put_list(OUT, c, rank);
 }
 
 /* Instantiates op against the scope; -1 when it does not fit this time. */
-static int instantiate(linalg_gen *g, const linalg_op *op)
+static int instantiate(mlir_emitter *g, const void *row)
 {
+	const linalg_op *op = row;
 	char attrs[256];
-	int64_t a[L_MAX_RANK], b[L_MAX_RANK], c[L_MAX_RANK];
+	int64_t a[ME_MAX_RANK], b[ME_MAX_RANK], c[ME_MAX_RANK];
 	int in[3], x, i, e;
-	ltype t, o, u;
+	me_type t, o, u;
 
-	x = acquire(g, op->dtypes, op->rank_lo, op->rank_hi, op->dynamic);
+	x = me_acquire(g, op->dtypes, op->rank_lo, op->rank_hi, op->dynamic);
 	t = g->pool[x].t;
 	o = t;
 	o.dyn = 0;
@@ -826,7 +514,7 @@ static int instantiate(linalg_gen *g, const linalg_op *op)
 		const scalar_fn *f = pick_fn(g, t.dt, nin, 0);
 
 		if (nin == 2) {
-			in[1] = exact(g, &t);
+			in[1] = me_exact(g, &t);
 			if (in[1] < 0)
 				in[1] = x;
 			if (CHANCE(0.5)) {
@@ -851,7 +539,7 @@ static int instantiate(linalg_gen *g, const linalg_op *op)
 		return 0;
 	case R_REDUCE: {
 		const scalar_fn *f = pick_fn(g, t.dt, 2, 1);
-		int n = 0, red[L_MAX_RANK];
+		int n = 0, red[ME_MAX_RANK];
 
 		o.rank = 0;
 		for (i = 0; i < t.rank; i++) {
@@ -866,26 +554,28 @@ static int instantiate(linalg_gen *g, const linalg_op *op)
 		buf_printf(OUT, " { %s }", f->name);
 		put_ins_outs(g, in, 1, e, &o);
 		buf_puts(OUT, " dimensions = ");
-		put_list(OUT, a, n);
+		me_put_list(OUT, a, n);
 		buf_puts(OUT, "\n");
 		return 0;
 	}
 	case R_TRANSPOSE:
-		shuffle(g, a, t.rank);
+		me_shuffle(g, a, t.rank);
 		for (i = 0; i < t.rank; i++)
 			o.dim[i] = t.dim[a[i]];
 		e = empty(g, &o, -1);
 		begin_op(g, op->name, in, 1, &o);
 		put_ins_outs(g, in, 1, e, &o);
 		buf_puts(OUT, " permutation = ");
-		put_list(OUT, a, t.rank);
+		me_put_list(OUT, a, t.rank);
 		buf_puts(OUT, "\n");
 		return 0;
 	case R_BROADCAST: {
-		int n = 0, k = 0, add = RANGE(1, g->o.max_rank - t.rank);
+		int n = 0, k = 0, add;
 
-		if (add < 1)
+		/* below --max-rank 4 the operand may already have the most */
+		if (t.rank >= g->o.max_rank)
 			return -1;
+		add = RANGE(1, g->o.max_rank - t.rank);
 		o.rank = t.rank + add;
 		/* which of the output dims are new: add of them, in order */
 		for (i = 0; i < o.rank; i++) {
@@ -898,13 +588,13 @@ static int instantiate(linalg_gen *g, const linalg_op *op)
 				o.dim[i] = t.dim[k++];
 			}
 		}
-		if (numel(&o) > L_CAP)
+		if (me_numel(&o) > ME_CAP)
 			return -1;
 		e = empty(g, &o, -1);
 		begin_op(g, op->name, in, 1, &o);
 		put_ins_outs(g, in, 1, e, &o);
 		buf_puts(OUT, " dimensions = ");
-		put_list(OUT, a, n);
+		me_put_list(OUT, a, n);
 		buf_puts(OUT, "\n");
 		return 0;
 	}
@@ -914,13 +604,13 @@ static int instantiate(linalg_gen *g, const linalg_op *op)
 		/* over an empty tensor, or over a value whose contents it replaces */
 		e = CHANCE(0.5) ? empty(g, &t, x) : g->pool[x].id;
 		g->pool[x].uses++;
-		v = add_val(g, &t);
-		indent(g);
+		v = me_add_val(g, &t);
+		me_indent(g);
 		buf_printf(OUT, "%%v%d = linalg.fill ins(%%v%d : %s) outs(%%v%d : ",
-			g->pool[v].id, k, dt_name[t.dt], e);
-		put_type(OUT, &t);
+			g->pool[v].id, k, me_dt_name[t.dt], e);
+		me_put_type(OUT, &t);
 		buf_puts(OUT, ") -> ");
-		put_type(OUT, &t);
+		me_put_type(OUT, &t);
 		buf_puts(OUT, "\n");
 		return 0;
 	}
@@ -951,7 +641,7 @@ static int instantiate(linalg_gen *g, const linalg_op *op)
 		} else {                            /* K K -> scalar */
 			o.rank = 0;
 		}
-		in[1] = exact(g, &u);
+		in[1] = me_exact(g, &u);
 		named(g, op->name, NULL, in, 2, accumulator(g, &o), &o);
 		return 0;
 	}
@@ -967,19 +657,19 @@ static int instantiate(linalg_gen *g, const linalg_op *op)
 		if (op->rule == R_CONV2D) {
 			int64_t f[4] = {a[0], a[1], t.dim[3], RANGE(1, g->o.max_dim)};
 
-			u = shaped(t.dt, 4, f);
+			u = me_shaped(t.dt, 4, f);
 			o.dim[3] = f[3];
 		} else if (op->rule == R_DEPTHWISE) {
 			int64_t f[3] = {a[0], a[1], t.dim[3]};
 
-			u = shaped(t.dt, 3, f);
+			u = me_shaped(t.dt, 3, f);
 		} else {
 			/* the window operand gives only its shape */
-			u = shaped(t.dt, 2, a);
+			u = me_shaped(t.dt, 2, a);
 		}
-		if (numel(&o) > L_CAP)
+		if (me_numel(&o) > ME_CAP)
 			return -1;
-		in[1] = exact(g, &u);
+		in[1] = me_exact(g, &u);
 		named(g, op->name, attrs, in, 2, accumulator(g, &o), &o);
 		return 0;
 	case R_EXTRACT_SLICE: {
@@ -1010,16 +700,8 @@ static int instantiate(linalg_gen *g, const linalg_op *op)
 		}
 		begin_op(g, op->name, in, 1, &o);
 		buf_printf(OUT, " %%v%d", g->pool[x].id);
-		put_list(OUT, a, t.rank);
-		buf_puts(OUT, " ");
-		put_list(OUT, b, t.rank);
-		buf_puts(OUT, " ");
-		put_list(OUT, c, t.rank);
-		buf_puts(OUT, " : ");
-		put_type(OUT, &t);
-		buf_puts(OUT, " to ");
-		put_type(OUT, &o);
-		buf_puts(OUT, "\n");
+		put_slice(g, a, b, c, t.rank);
+		me_put_conversion(OUT, &t, "to", &o);
 		return 0;
 	}
 	case R_INSERT_SLICE:
@@ -1031,20 +713,12 @@ static int instantiate(linalg_gen *g, const linalg_op *op)
 			b[i] = u.dim[i];
 		}
 		in[1] = x;
-		in[0] = exact(g, &u);
+		in[0] = me_exact(g, &u);
 		begin_op(g, op->name, in, 2, &o);
 		buf_printf(OUT, " %%v%d into %%v%d", g->pool[in[0]].id,
 			g->pool[x].id);
-		put_list(OUT, a, t.rank);
-		buf_puts(OUT, " ");
-		put_list(OUT, b, t.rank);
-		buf_puts(OUT, " ");
-		put_list(OUT, c, t.rank);
-		buf_puts(OUT, " : ");
-		put_type(OUT, &u);
-		buf_puts(OUT, " into ");
-		put_type(OUT, &t);
-		buf_puts(OUT, "\n");
+		put_slice(g, a, b, c, t.rank);
+		me_put_conversion(OUT, &u, "into", &t);
 		return 0;
 	case R_PAD: {
 		int k, args0 = g->next;
@@ -1054,36 +728,33 @@ static int instantiate(linalg_gen *g, const linalg_op *op)
 			b[i] = RANGE(0, 2);
 			o.dim[i] = t.dim[i] + a[i] + b[i];
 		}
-		if (numel(&o) > L_CAP)
+		if (me_numel(&o) > ME_CAP)
 			return -1;
 		g->next += t.rank;
 		begin_op(g, op->name, in, 1, &o);
 		buf_printf(OUT, " %%v%d low", g->pool[x].id);
-		put_list(OUT, a, t.rank);
+		me_put_list(OUT, a, t.rank);
 		buf_puts(OUT, " high");
-		put_list(OUT, b, t.rank);
+		me_put_list(OUT, b, t.rank);
 		buf_puts(OUT, " {\n");
-		indent(g);
+		me_indent(g);
 		buf_puts(OUT, "^bb0(");
 		for (i = 0; i < t.rank; i++)
 			buf_printf(OUT, "%s%%v%d: index", i ? ", " : "", args0 + i);
 		buf_puts(OUT, "):\n");
 		k = scalar_const(g, t.dt, 1);
-		indent_by(g, 1);
-		buf_printf(OUT, "tensor.yield %%v%d : %s\n", k, dt_name[t.dt]);
-		indent(g);
-		buf_puts(OUT, "} : ");
-		put_type(OUT, &t);
-		buf_puts(OUT, " to ");
-		put_type(OUT, &o);
-		buf_puts(OUT, "\n");
+		me_indent_by(g, 1);
+		buf_printf(OUT, "tensor.yield %%v%d : %s\n", k, me_dt_name[t.dt]);
+		me_indent(g);
+		buf_puts(OUT, "}");
+		me_put_conversion(OUT, &t, "to", &o);
 		return 0;
 	}
 	case R_COLLAPSE:
 	case R_EXPAND: {
 		/* groups: the dims of the higher-rank side, in runs */
-		const ltype *hi = op->rule == R_COLLAPSE ? &t : &o;
-		int start[L_MAX_RANK + 1], ngroups = 0, j;
+		const me_type *hi = op->rule == R_COLLAPSE ? &t : &o;
+		int start[ME_MAX_RANK + 1], ngroups = 0, j;
 
 		if (op->rule == R_COLLAPSE) {
 			o.rank = 0;
@@ -1133,27 +804,21 @@ static int instantiate(linalg_gen *g, const linalg_op *op)
 		buf_puts(OUT, "]");
 		if (op->rule == R_EXPAND) {
 			buf_puts(OUT, " output_shape ");
-			put_list(OUT, o.dim, o.rank);
+			me_put_list(OUT, o.dim, o.rank);
 		}
-		buf_puts(OUT, " : ");
-		put_type(OUT, &t);
-		buf_puts(OUT, " into ");
-		put_type(OUT, &o);
-		buf_puts(OUT, "\n");
+		me_put_conversion(OUT, &t, "into", &o);
 		return 0;
 	}
 	}
 	return -1;
 }
 
-/* Structure: calls, regions, dynamic dims */
-
-static void body(linalg_gen *g, int budget);
+/* What the shared structure asks of the linalg dialect */
 
 /* x through a linalg.map that keeps its type: `x op x` or `op x`. */
-static int keep_type(linalg_gen *g, int x)
+static int keep_type(mlir_emitter *g, int x)
 {
-	ltype t = g->pool[x].t;
+	me_type t = g->pool[x].t;
 	const scalar_fn *f = pick_fn(g, t.dt, 0, 0);
 	int in[2] = {x, x}, e = empty(g, &t, x);
 
@@ -1164,374 +829,40 @@ static int keep_type(linalg_gen *g, int x)
 	return g->np - 1;
 }
 
-/* The value a region yields for type t (pool index): one in scope of that
-** type, sometimes through one more op. */
-static int yield_value(linalg_gen *g, const ltype *t, int fallback)
+/* v, or half the time v through a linalg.map that keeps its type. */
+static int refine(mlir_emitter *g, const me_type *t, int v)
 {
-	int v = exact(g, t);
-
-	if (v < 0)
-		v = fallback;
+	(void)t;
 	if (CHANCE(0.5))
 		v = keep_type(g, v);
 	return v;
 }
 
-static void put_result_names(linalg_gen *g, int first, int n)
+static int rank_lo(const void *row)
 {
-	int i;
-
-	indent(g);
-	for (i = 0; i < n; i++)
-		buf_printf(OUT, "%s%%v%d", i ? ", " : "", first + i);
-	buf_puts(OUT, " = ");
+	return ((const linalg_op *)row)->rank_lo;
 }
 
-static void put_types(gred_buf *b, const ltype *t, int n)
-{
-	int i;
-
-	for (i = 0; i < n; i++) {
-		if (i)
-			buf_puts(b, ", ");
-		put_type(b, &t[i]);
-	}
-}
-
-/* Ends a region: yields values of types t, drops its scope. */
-static void close_region(linalg_gen *g, const ltype *t, const int *init,
-	int n, int np, int nidx)
-{
-	int y[2], i;
-
-	for (i = 0; i < n; i++)
-		y[i] = yield_value(g, &t[i], init[i]);
-	indent(g);
-	buf_puts(OUT, "scf.yield");
-	for (i = 0; i < n; i++)
-		buf_printf(OUT, "%s %%v%d", i ? "," : "", g->pool[y[i]].id);
-	buf_puts(OUT, " : ");
-	put_types(OUT, t, n);
-	buf_puts(OUT, "\n");
-	g->np = np;
-	g->nidx = nidx;
-	g->depth--;
-}
-
-static void add_results(linalg_gen *g, int first, const ltype *t, int n)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		add_named(g, &t[i], first + i);
-}
-
-static void emit_if(linalg_gen *g)
-{
-	ltype t[2];
-	int init[2], n = RANGE(1, 2), i, c, np, nidx, first, side;
-
-	for (i = 0; i < n; i++) {
-		init[i] = acquire(g, M_NUM, 1, 4, 1);
-		t[i] = g->pool[init[i]].t;
-		g->pool[init[i]].uses++;
-	}
-	c = cond_value(g);
-	first = g->next;
-	g->next += n;
-	put_result_names(g, first, n);
-	buf_printf(OUT, "scf.if %%v%d -> (", c);
-	put_types(OUT, t, n);
-	buf_puts(OUT, ") {\n");
-	for (side = 0; side < 2; side++) {
-		np = g->np;
-		nidx = g->nidx;
-		g->depth++;
-		body(g, RANGE(0, 3));
-		close_region(g, t, init, n, np, nidx);
-		indent(g);
-		buf_puts(OUT, side ? "}\n" : "} else {\n");
-	}
-	add_results(g, first, t, n);
-	g->done++;
-}
-
-static void emit_for(linalg_gen *g)
-{
-	ltype t[2];
-	int init[2], iter[2], n = RANGE(1, 2), i, lb, ub, step, iv, np, nidx,
-		first;
-
-	for (i = 0; i < n; i++) {
-		init[i] = acquire(g, M_NUM, 1, 4, 1);
-		t[i] = g->pool[init[i]].t;
-		g->pool[init[i]].uses++;
-	}
-	lb = index_const(g, 0);
-	ub = g->nidx > 0 && CHANCE(0.5) ? g->idx[RANGE(0, g->nidx - 1)] :
-		index_const(g, RANGE(0, 3));
-	step = index_const(g, RANGE(1, 2));
-	first = g->next;
-	g->next += n;
-	iv = g->next++;
-	put_result_names(g, first, n);
-	np = g->np;
-	nidx = g->nidx;
-	for (i = 0; i < n; i++)
-		iter[i] = add_val(g, &t[i]);
-	buf_printf(OUT, "scf.for %%v%d = %%v%d to %%v%d step %%v%d iter_args(",
-		iv, lb, ub, step);
-	for (i = 0; i < n; i++)
-		buf_printf(OUT, "%s%%v%d = %%v%d", i ? ", " : "", g->pool[iter[i]].id,
-			g->pool[init[i]].id);
-	buf_puts(OUT, ") -> (");
-	put_types(OUT, t, n);
-	buf_puts(OUT, ") {\n");
-	g->depth++;
-	body(g, RANGE(0, 3));
-	close_region(g, t, iter, n, np, nidx);
-	indent(g);
-	buf_puts(OUT, "}\n");
-	add_results(g, first, t, n);
-	g->done++;
-}
-
-static int emit_tensor_cast(linalg_gen *g, int v, const ltype *to)
-{
-	int r;
-
-	g->pool[v].uses++;
-	r = add_val(g, to);
-	indent(g);
-	buf_printf(OUT, "%%v%d = tensor.cast %%v%d : ", g->pool[r].id,
-		g->pool[v].id);
-	put_type(OUT, &g->pool[v].t);
-	buf_puts(OUT, " to ");
-	put_type(OUT, to);
-	buf_puts(OUT, "\n");
-	return r;
-}
-
-/* Makes some dims of a value dynamic (tensor.cast), reads one back with
-** tensor.dim, or casts a dynamic value back to its static type. */
-static void emit_dynamic(linalg_gen *g)
-{
-	int x = acquire(g, M_NUM, 1, 4, 1), c, d;
-	ltype t = g->pool[x].t;
-
-	if (t.dyn && CHANCE(0.5)) {
-		t.dyn = 0;
-		emit_tensor_cast(g, x, &t);
-		return;
-	}
-	if (!t.dyn) {
-		while (!t.dyn)
-			t.dyn = (unsigned)RANGE(0, (1 << t.rank) - 1);
-		x = emit_tensor_cast(g, x, &t);
-	}
-	c = index_const(g, RANGE(0, t.rank - 1));
-	d = add_index(g);
-	indent(g);
-	buf_printf(OUT, "%%v%d = tensor.dim %%v%d, %%v%d : ", d, g->pool[x].id, c);
-	put_type(OUT, &t);
-	buf_puts(OUT, "\n");
-	g->done++;
-}
-
-static void emit_call(linalg_gen *g)
-{
-	const lfunc *f;
-	int in[L_MAX_ARGS + 1], k = RANGE(0, g->nfuncs - 1), i, first;
-
-	f = &g->funcs[k];
-	for (i = 0; i < f->nargs; i++) {
-		ltype s = f->arg[i];
-
-		if (s.rank < 0) {
-			in[i] = -1 - cond_value(g);
-			continue;
-		}
-		s.dyn = 0;
-		in[i] = exact(g, &f->arg[i]);
-		if (in[i] < 0)
-			in[i] = emit_tensor_cast(g, exact(g, &s), &f->arg[i]);
-		g->pool[in[i]].uses++;
-	}
-	first = g->next;
-	g->next += f->nres;
-	put_result_names(g, first, f->nres);
-	buf_printf(OUT, "func.call @f%d(", k);
-	for (i = 0; i < f->nargs; i++)
-		buf_printf(OUT, "%s%%v%d", i ? ", " : "",
-			in[i] < 0 ? -1 - in[i] : g->pool[in[i]].id);
-	buf_puts(OUT, ") : (");
-	put_types(OUT, f->arg, f->nargs);
-	buf_puts(OUT, ") -> (");
-	put_types(OUT, f->res, f->nres);
-	buf_puts(OUT, ")\n");
-	add_results(g, first, f->res, f->nres);
-	g->done++;
-}
-
-static void emit_linalg(linalg_gen *g)
-{
-	int tries;
-
-	for (tries = 0; tries < 8; tries++) {
-		size_t len = g->body.len;
-		int np = g->np, next = g->next, nargs = g->nargs;
-
-		if (instantiate(g, g->ops[RANGE(0, g->nops - 1)]) == 0)
-			break;
-		/* undo what the failed attempt printed and made */
-		g->body.len = len;
-		g->np = np;
-		g->next = next;
-		g->nargs = nargs;
-	}
-	g->done++;
-}
-
-/* Writes ops until budget more are done. */
-static void body(linalg_gen *g, int budget)
-{
-	int end = g->done + budget;
-
-	while (g->done < end) {
-		double p = rng_unit(&g->r);
-
-		if (p < 0.03 && g->depth < L_MAX_DEPTH)
-			emit_if(g);
-		else if (p < 0.06 && g->depth < L_MAX_DEPTH)
-			emit_for(g);
-		else if (p < 0.10)
-			emit_dynamic(g);
-		else if (p < 0.13 && g->nfuncs > 0)
-			emit_call(g);
-		else
-			emit_linalg(g);
-	}
-}
-
-/* Writes function number k with budget ops into out. */
-static void function(linalg_gen *g, int k, int budget, int last,
-	gred_buf *out)
-{
-	lfunc *f = &g->funcs[k];
-	int res[L_MAX_RES], n = RANGE(1, L_MAX_RES), nres = 0, i;
-
-	g->body.len = 0;
-	g->np = g->nidx = g->nargs = g->done = g->depth = 0;
-	g->next = 0;
-	g->cond = -1;
-	body(g, budget);
-	if (g->np == 0)
-		acquire(g, M_NUM, 1, 4, 0);
-	/* results: the latest values nobody used, then any */
-	for (i = g->np - 1; i >= 0 && nres < n; i--)
-		if (g->pool[i].uses == 0)
-			res[nres++] = i;
-	if (nres == 0)
-		res[nres++] = g->np - 1;
-	if (last)
-		buf_puts(out, "func.func @main(");
-	else
-		buf_printf(out, "func.func @f%d(", k);
-	for (i = 0; i < g->nargs; i++) {
-		buf_printf(out, "%s%%v%d: ", i ? ", " : "", g->argid[i]);
-		put_type(out, &g->arg[i]);
-	}
-	buf_puts(out, ") -> (");
-	for (i = 0; i < nres; i++) {
-		if (i)
-			buf_puts(out, ", ");
-		put_type(out, &g->pool[res[i]].t);
-	}
-	buf_puts(out, ") {\n");
-	buf_append(out, g->body.data, g->body.len);
-	buf_puts(out, "  return");
-	for (i = 0; i < nres; i++)
-		buf_printf(out, "%s %%v%d", i ? "," : "", g->pool[res[i]].id);
-	buf_puts(out, " : ");
-	for (i = 0; i < nres; i++) {
-		if (i)
-			buf_puts(out, ", ");
-		put_type(out, &g->pool[res[i]].t);
-	}
-	buf_puts(out, "\n}\n");
-	f->nargs = g->nargs;
-	memcpy(f->arg, g->arg, (size_t)g->nargs * sizeof(*g->arg));
-	f->nres = nres;
-	for (i = 0; i < nres; i++)
-		f->res[i] = g->pool[res[i]].t;
-}
+static const me_dialect linalg_dialect = {
+	"linalg", make_const, me_pick_num_dtype, refine, instantiate, 1,
+	MK_TENSOR, 1
+};
 
 int linalg_gen_program(linalg_gen *g, gred_buf *out, gred_error *e)
 {
-	uint64_t s = g->o.seed * 0x9e3779b97f4a7c15ull + g->count++;
-	int nf, k, per;
-
 	(void)e;
-	rng_seed(&g->r, rng_splitmix(&s));
-	nf = 1 + RANGE(0, g->o.nodes >= 8 ? L_MAX_FUNCS - 1 : 0);
-	per = (g->o.nodes + nf - 1) / nf;
-	g->nfuncs = 0;
-	for (k = 0; k < nf; k++) {
-		function(g, k, per, k == nf - 1, out);
-		g->nfuncs = k + 1;
-	}
-	return 0;
-}
-
-/* Does the comma-separated list name op (its name after the dialect)? */
-static int listed(const char *list, const char *op)
-{
-	const char *name = strchr(op, '.') + 1;
-	size_t n = strlen(name);
-
-	while (*list) {
-		size_t len = strcspn(list, ",");
-
-		if (len == n && !strncmp(list, name, n))
-			return 1;
-		list += len + (list[len] == ',');
-	}
+	me_program(&g->m, out);
 	return 0;
 }
 
 int linalg_gen_new(linalg_gen **out, const gen_options *o, gred_error *e)
 {
-	linalg_gen *g;
-	const char *p;
-	int i;
+	linalg_gen *g = xcalloc(1, sizeof(*g));
 
-	for (p = o->ops; p && *p;) {
-		size_t len = strcspn(p, ",");
-		int found = 0;
-
-		for (i = 0; i < NOPS; i++) {
-			const char *name = strchr(linalg_ops[i].name, '.') + 1;
-
-			if (strlen(name) == len && !strncmp(p, name, len))
-				found = 1;
-		}
-		if (!found)
-			return gred_errorf(e, "gen: unknown linalg op '%.*s'", (int)len,
-				p);
-		p += len + (p[len] == ',');
-	}
-	g = xcalloc(1, sizeof(*g));
-	g->o = *o;
-	if (g->o.max_rank > L_MAX_RANK)
-		g->o.max_rank = L_MAX_RANK;
-	for (i = 0; i < NOPS; i++)
-		if ((!o->ops || listed(o->ops, linalg_ops[i].name)) &&
-		    linalg_ops[i].rank_lo <= g->o.max_rank)
-			g->ops[g->nops++] = &linalg_ops[i];
-	if (g->nops == 0) {
+	if (me_init(&g->m, &linalg_dialect, o, linalg_ops, NOPS,
+		    sizeof(linalg_ops[0]), rank_lo, e) < 0) {
 		free(g);
-		return gred_errorf(e, "gen: no linalg op fits --max-rank %d",
-			o->max_rank);
+		return -1;
 	}
 	*out = g;
 	return 0;
@@ -1541,8 +872,6 @@ void linalg_gen_free(linalg_gen *g)
 {
 	if (!g)
 		return;
-	buf_free(&g->body);
-	free(g->pool);
-	free(g->idx);
+	me_fini(&g->m);
 	free(g);
 }

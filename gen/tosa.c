@@ -7,37 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rng.h"
+#include "mlir_emit.h"
 #include "tosa.h"
-
-#define T_MAX_RANK 4
-#define T_CAP 4096      /* largest element count of any tensor */
-#define T_MAX_ARGS 8    /* tensor arguments of one function */
-#define T_MAX_RES 3     /* results of one function */
-#define T_MAX_FUNCS 4
-#define T_MAX_DEPTH 2   /* nesting of scf regions */
-
-enum { DT_F32, DT_I32, DT_I1 };
-#define M_F32 1u
-#define M_I32 2u
-#define M_I1 4u
-#define M_NUM (M_F32 | M_I32)
-
-static const char *const dt_name[] = {"f32", "i32", "i1"};
-
-/* A value's type: a ranked tensor (dyn: the dims printed as ?, their
-** sizes are still known) or, with rank -1, the scalar i1. */
-typedef struct ttype {
-	int dt, rank;
-	int64_t dim[T_MAX_RANK];
-	unsigned dyn;
-} ttype;
-
-typedef struct tval {
-	int id; /* printed %vID */
-	ttype t;
-	int uses;
-} tval;
 
 /* What the TOSA spec requires of an op's second operand, made true by
 ** construction: a shift amount in [0, 31]; a divisor in [1, 7], so
@@ -125,313 +96,48 @@ static const tosa_op tosa_ops[] = {
 
 #define NOPS ((int)(sizeof(tosa_ops) / sizeof(tosa_ops[0])))
 
-/* A function already written: what a call to it passes and gets. */
-typedef struct tfunc {
-	int nargs, nres;
-	ttype arg[T_MAX_ARGS + 1], res[T_MAX_RES];
-} tfunc;
-
 struct tosa_gen {
-	gen_options o;
-	const tosa_op *ops[NOPS]; /* enabled */
-	int nops;
-	uint64_t count;
-	rng r;
-	/* the function being written */
-	gred_buf body;
-	tval *pool;             /* tensors in scope */
-	int np, capp;
-	int *idx;               /* index values in scope */
-	int nidx, capidx;
-	int next;               /* next value id */
-	int nargs;
-	ttype arg[T_MAX_ARGS + 1];
-	int argid[T_MAX_ARGS + 1];
-	int cond;               /* id of the i1 argument, or -1 */
-	int depth, done;
-	tfunc funcs[T_MAX_FUNCS];
-	int nfuncs;
+	mlir_emitter m;
 };
 
-#define CHANCE(p) rng_chance(&g->r, (p))
-#define RANGE(lo, hi) ((int)rng_range(&g->r, (lo), (hi)))
-
-/* Types */
-
-static int64_t numel(const ttype *t)
-{
-	int64_t n = 1;
-	int i;
-
-	for (i = 0; i < t->rank; i++)
-		n *= t->dim[i];
-	return n;
-}
-
-static int same_type(const ttype *a, const ttype *b)
-{
-	int i;
-
-	if (a->dt != b->dt || a->rank != b->rank || a->dyn != b->dyn)
-		return 0;
-	for (i = 0; i < a->rank; i++)
-		if (a->dim[i] != b->dim[i])
-			return 0;
-	return 1;
-}
-
-static void put_type(gred_buf *b, const ttype *t)
-{
-	int i;
-
-	if (t->rank < 0) {
-		buf_puts(b, dt_name[t->dt]);
-		return;
-	}
-	buf_puts(b, "tensor<");
-	for (i = 0; i < t->rank; i++) {
-		if (t->dyn >> i & 1)
-			buf_puts(b, "?x");
-		else
-			buf_printf(b, "%lldx", (long long)t->dim[i]);
-	}
-	buf_printf(b, "%s>", dt_name[t->dt]);
-}
-
-static ttype shaped(int dt, int rank, const int64_t *dim)
-{
-	ttype t;
-
-	memset(&t, 0, sizeof(t));
-	t.dt = dt;
-	t.rank = rank;
-	if (rank > 0)
-		memcpy(t.dim, dim, (size_t)rank * sizeof(*dim));
-	return t;
-}
-
-/* Printing */
-
-static void indent(tosa_gen *g)
-{
-	int i;
-
-	for (i = 0; i <= g->depth; i++)
-		buf_puts(&g->body, "  ");
-}
-
-static int add_named(tosa_gen *g, const ttype *t, int id)
-{
-	tval *v;
-
-	if (g->np == g->capp) {
-		g->capp = g->capp ? 2 * g->capp : 128;
-		g->pool = xrealloc(g->pool, (size_t)g->capp * sizeof(*g->pool));
-	}
-	v = &g->pool[g->np];
-	v->id = id;
-	v->t = *t;
-	v->uses = 0;
-	return g->np++;
-}
-
-static int add_val(tosa_gen *g, const ttype *t)
-{
-	return add_named(g, t, g->next++);
-}
-
-static int add_index(tosa_gen *g)
-{
-	if (g->nidx == g->capidx) {
-		g->capidx = g->capidx ? 2 * g->capidx : 32;
-		g->idx = xrealloc(g->idx, (size_t)g->capidx * sizeof(*g->idx));
-	}
-	g->idx[g->nidx++] = g->next;
-	return g->next++;
-}
-
-static int index_const(tosa_gen *g, int64_t k)
-{
-	int id = g->next++;
-
-	indent(g);
-	buf_printf(&g->body, "%%v%d = arith.constant %lld : index\n", id,
-		(long long)k);
-	return id;
-}
-
-/* A random element of a constant, printed. */
-static void put_elem(tosa_gen *g, int dt)
-{
-	if (dt == DT_F32)
-		buf_printf(&g->body, "%.2f", (double)RANGE(-8, 8) / 4);
-	else if (dt == DT_I32)
-		buf_printf(&g->body, "%d", RANGE(-4, 4));
-	else
-		buf_puts(&g->body, CHANCE(0.5) ? "true" : "false");
-}
-
-/* The nested [[...]] literal of a dense constant; vals gives the elements
-** when not NULL, else they are random. */
-static void put_dense(tosa_gen *g, const ttype *t, int level,
-	const int64_t *vals, int64_t *k)
-{
-	int64_t i;
-
-	if (level == t->rank) {
-		if (vals)
-			buf_printf(&g->body, "%lld", (long long)vals[(*k)++]);
-		else
-			put_elem(g, t->dt);
-		return;
-	}
-	buf_puts(&g->body, "[");
-	for (i = 0; i < t->dim[level]; i++) {
-		if (i)
-			buf_puts(&g->body, ", ");
-		put_dense(g, t, level + 1, vals, k);
-	}
-	buf_puts(&g->body, "]");
-}
-
 /* A tosa.const of type t: given values, a dense literal or a splat. */
-static int make_const(tosa_gen *g, const ttype *t, const int64_t *vals)
+static int make_const(mlir_emitter *g, const me_type *t, const int64_t *vals)
 {
-	int v = add_val(g, t);
-	int64_t k = 0;
+	int v = me_add_val(g, t);
 
-	indent(g);
+	me_indent(g);
 	buf_printf(&g->body, "%%v%d = \"tosa.const\"() {value = dense<",
 		g->pool[v].id);
-	if (vals || (numel(t) <= 16 && CHANCE(0.5)))
-		put_dense(g, t, 0, vals, &k);
-	else
-		put_elem(g, t->dt);
+	me_put_literal(g, t, vals);
 	buf_puts(&g->body, "> : ");
-	put_type(&g->body, t);
+	me_put_type(&g->body, t);
 	buf_puts(&g->body, "} : () -> ");
-	put_type(&g->body, t);
+	me_put_type(&g->body, t);
 	buf_puts(&g->body, "\n");
 	return v;
 }
 
-static int const_ints(tosa_gen *g, int rank, const int64_t *dim,
+static int const_ints(mlir_emitter *g, int rank, const int64_t *dim,
 	const int64_t *vals)
 {
-	ttype t = shaped(DT_I32, rank, dim);
+	me_type t = me_shaped(DT_I32, rank, dim);
 
 	return make_const(g, &t, vals);
 }
 
-/* A new function argument of type t, or -1 when there are enough. */
-static int make_arg(tosa_gen *g, const ttype *t)
-{
-	int v;
-
-	if (g->nargs >= T_MAX_ARGS)
-		return -1;
-	v = add_val(g, t);
-	g->arg[g->nargs] = *t;
-	g->argid[g->nargs++] = g->pool[v].id;
-	return v;
-}
-
-/* A new leaf of static type t: an argument or a constant. */
-static int make_leaf(tosa_gen *g, const ttype *t)
-{
-	int v = -1;
-
-	if (CHANCE(0.4))
-		v = make_arg(g, t);
-	return v >= 0 ? v : make_const(g, t, NULL);
-}
-
-static int cond_value(tosa_gen *g)
-{
-	if (g->nidx > 0 && CHANCE(0.5)) {
-		int d = g->idx[RANGE(0, g->nidx - 1)];
-		int k = index_const(g, RANGE(1, 4)), id = g->next++;
-
-		indent(g);
-		buf_printf(&g->body, "%%v%d = arith.cmpi slt, %%v%d, %%v%d : index\n",
-			id, d, k);
-		return id;
-	}
-	if (g->cond < 0) {
-		ttype t = shaped(DT_I1, -1, NULL);
-
-		g->cond = g->next++;
-		g->arg[g->nargs] = t;
-		g->argid[g->nargs++] = g->cond;
-	}
-	return g->cond;
-}
-
 /* Operands */
-
-static int matches(const ttype *t, unsigned dts, int rlo, int rhi, int dyn)
-{
-	return (dts >> t->dt & 1) && t->rank >= rlo && t->rank <= rhi &&
-		(dyn || !t->dyn);
-}
-
-/* An operand of one of the dtypes and ranks: mostly one in scope, else a
-** new leaf. */
-static int acquire(tosa_gen *g, unsigned dts, int rlo, int rhi, int dyn)
-{
-	ttype t;
-	int i, n = 0, pick = -1, dts_list[3], ndts = 0;
-
-	if (rhi > g->o.max_rank)
-		rhi = g->o.max_rank;
-	if (rlo > rhi)
-		rhi = rlo;
-	if (CHANCE(g->o.pick_rate)) {
-		for (i = 0; i < g->np; i++)
-			if (matches(&g->pool[i].t, dts, rlo, rhi, dyn) &&
-			    RANGE(0, n++) == 0)
-				pick = i;
-		if (pick >= 0)
-			return pick;
-	}
-	for (i = 0; i < 3; i++)
-		if (dts >> i & 1)
-			dts_list[ndts++] = i;
-	memset(&t, 0, sizeof(t));
-	t.dt = dts_list[RANGE(0, ndts - 1)];
-	t.rank = RANGE(rlo, rhi);
-	for (i = 0; i < t.rank; i++)
-		t.dim[i] = RANGE(1, g->o.max_dim);
-	for (i = 0; numel(&t) > T_CAP; i = (i + 1) % t.rank)
-		t.dim[i] = (t.dim[i] + 1) / 2;
-	return make_leaf(g, &t);
-}
-
-/* A value of exactly type t: one in scope, else a new leaf (static t),
-** else -1. */
-static int exact(tosa_gen *g, const ttype *t)
-{
-	int i, n = 0, pick = -1;
-
-	for (i = 0; i < g->np; i++)
-		if (same_type(&g->pool[i].t, t) && RANGE(0, n++) == 0)
-			pick = i;
-	if (pick >= 0 && (t->dyn || CHANCE(g->o.pick_rate)))
-		return pick;
-	return t->dyn ? -1 : make_leaf(g, t);
-}
 
 /* Writes `%vN = tosa.NAME %a, %b ATTRS : (A, B) -> OUT` and returns the
 ** result's pool index. */
-static int emit(tosa_gen *g, const char *name, const int *in, int nin,
-	const char *attrs, const ttype *out)
+static int emit(mlir_emitter *g, const char *name, const int *in, int nin,
+	const char *attrs, const me_type *out)
 {
 	int i, v;
 
 	for (i = 0; i < nin; i++)
 		g->pool[in[i]].uses++;
-	v = add_val(g, out);
-	indent(g);
+	v = me_add_val(g, out);
+	me_indent(g);
 	buf_printf(&g->body, "%%v%d = tosa.%s", g->pool[v].id, name);
 	for (i = 0; i < nin; i++)
 		buf_printf(&g->body, "%s %%v%d", i ? "," : "", g->pool[in[i]].id);
@@ -441,19 +147,19 @@ static int emit(tosa_gen *g, const char *name, const int *in, int nin,
 	for (i = 0; i < nin; i++) {
 		if (i)
 			buf_puts(&g->body, ", ");
-		put_type(&g->body, &g->pool[in[i]].t);
+		me_put_type(&g->body, &g->pool[in[i]].t);
 	}
 	buf_puts(&g->body, ") -> ");
-	put_type(&g->body, out);
+	me_put_type(&g->body, out);
 	buf_puts(&g->body, "\n");
 	return v;
 }
 
 /* `tosa.NAME x, splat(k)`, k broadcast from a constant of x's rank with
 ** every dim 1; the result has x's type. */
-static int with_splat(tosa_gen *g, const char *name, int x, int64_t k)
+static int with_splat(mlir_emitter *g, const char *name, int x, int64_t k)
 {
-	int64_t ones[T_MAX_RANK];
+	int64_t ones[ME_MAX_RANK];
 	int in[2], i;
 
 	for (i = 0; i < g->pool[x].t.rank; i++)
@@ -465,7 +171,7 @@ static int with_splat(tosa_gen *g, const char *name, int x, int64_t k)
 
 /* The second operand x made to satisfy rule: (x & 31) for a shift,
 ** (x & 7) | 1 for a divisor. */
-static int guard_rhs(tosa_gen *g, int x, int rule)
+static int guard_rhs(mlir_emitter *g, int x, int rule)
 {
 	if (rule == RHS_SHIFT)
 		return with_splat(g, "bitwise_and", x, 31);
@@ -492,7 +198,7 @@ static void put_i64s(char *s, size_t n, const char *name, const int64_t *v,
 
 /* Window of a conv or pool along one axis: picks kernel, stride, dilation
 ** and pads so that the output size is a whole number >= 1. */
-static int window(tosa_gen *g, int64_t in, int pad_lt_kernel, int dilated,
+static int window(mlir_emitter *g, int64_t in, int pad_lt_kernel, int dilated,
 	int64_t *k, int64_t *s, int64_t *d, int64_t *p0, int64_t *p1,
 	int64_t *out)
 {
@@ -518,14 +224,15 @@ static int window(tosa_gen *g, int64_t in, int pad_lt_kernel, int dilated,
 }
 
 /* Instantiates op against the scope; -1 when it does not fit this time. */
-static int instantiate(tosa_gen *g, const tosa_op *op)
+static int instantiate(mlir_emitter *g, const void *row)
 {
+	const tosa_op *op = row;
 	char attrs[512] = "";
-	int64_t dim[T_MAX_RANK], vals[2 * T_MAX_RANK];
+	int64_t dim[ME_MAX_RANK], vals[2 * ME_MAX_RANK];
 	int in[4], x, i, axis;
-	ttype t, o;
+	me_type t, o;
 
-	x = acquire(g, op->dtypes, op->rank_lo, op->rank_hi, op->dynamic);
+	x = me_acquire(g, op->dtypes, op->rank_lo, op->rank_hi, op->dynamic);
 	t = g->pool[x].t;
 	o = t;
 	o.dyn = 0;
@@ -539,14 +246,14 @@ static int instantiate(tosa_gen *g, const tosa_op *op)
 	case R_COMPARE:
 	case R_MUL:
 	case R_SHIFT: {
-		ttype b = t;
+		me_type b = t;
 
 		o = t;
 		if (!t.dyn && CHANCE(0.3))
 			for (i = 0; i < t.rank; i++)
 				if (CHANCE(0.4))
 					b.dim[i] = 1;
-		in[1] = exact(g, &b);
+		in[1] = me_exact(g, &b);
 		if (in[1] < 0)
 			in[1] = x;
 		if (CHANCE(0.5)) {
@@ -594,7 +301,7 @@ static int instantiate(tosa_gen *g, const tosa_op *op)
 		snprintf(attrs, sizeof(attrs), "axis = %d : i32", axis);
 		break;
 	case R_RESHAPE: {
-		int64_t left = numel(&t);
+		int64_t left = me_numel(&t);
 
 		o.rank = RANGE(1, g->o.max_rank);
 		for (i = 0; i < o.rank - 1; i++) {
@@ -633,7 +340,7 @@ static int instantiate(tosa_gen *g, const tosa_op *op)
 		emit(g, op->name, in, 2, NULL, &o);
 		return 0;
 	case R_SLICE: {
-		int64_t start[T_MAX_RANK];
+		int64_t start[ME_MAX_RANK];
 
 		for (i = 0; i < t.rank; i++) {
 			o.dim[i] = RANGE(1, t.dim[i]);
@@ -647,14 +354,14 @@ static int instantiate(tosa_gen *g, const tosa_op *op)
 		int n = RANGE(2, 3);
 
 		for (i = 1; i < n; i++) {
-			ttype b = t;
+			me_type b = t;
 
 			if (CHANCE(0.5))
 				b.dim[axis] = RANGE(1, g->o.max_dim);
-			in[i] = exact(g, &b);
+			in[i] = me_exact(g, &b);
 			o.dim[axis] += b.dim[axis];
 		}
-		if (numel(&o) > T_CAP)
+		if (me_numel(&o) > ME_CAP)
 			return -1;
 		snprintf(attrs, sizeof(attrs), "axis = %d : i32", axis);
 		emit(g, op->name, in, n, attrs, &o);
@@ -666,7 +373,7 @@ static int instantiate(tosa_gen *g, const tosa_op *op)
 			vals[2 * i + 1] = RANGE(0, 2);
 			o.dim[i] = t.dim[i] + vals[2 * i] + vals[2 * i + 1];
 		}
-		if (numel(&o) > T_CAP)
+		if (me_numel(&o) > ME_CAP)
 			return -1;
 		dim[0] = t.rank;
 		dim[1] = 2;
@@ -681,23 +388,24 @@ static int instantiate(tosa_gen *g, const tosa_op *op)
 		put_i64s(attrs, sizeof(attrs), "multiples", vals, t.rank);
 		break;
 	case R_MATMUL: {
-		ttype b = t;
+		me_type b = t;
 
 		b.dim[1] = t.dim[2];
 		b.dim[2] = RANGE(1, g->o.max_dim);
 		o.dim[2] = b.dim[2];
-		in[1] = exact(g, &b);
+		in[1] = me_exact(g, &b);
 		emit(g, op->name, in, 2, NULL, &o);
 		return 0;
 	}
 	case R_FC: {
-		ttype w = t;
+		me_type w = t;
 
 		w.dim[0] = RANGE(1, g->o.max_dim);
 		w.dim[1] = t.dim[1];
 		o.dim[1] = w.dim[0];
-		in[1] = exact(g, &w);
-		in[2] = make_const(g, &(ttype){DT_F32, 1, {w.dim[0]}, 0}, NULL);
+		in[1] = me_exact(g, &w);
+		in[2] = make_const(g, &(me_type){.dt = DT_F32, .rank = 1,
+			.dim = {w.dim[0]}}, NULL);
 		emit(g, op->name, in, 3, NULL, &o);
 		return 0;
 	}
@@ -726,27 +434,28 @@ static int instantiate(tosa_gen *g, const tosa_op *op)
 		if (op->rule == R_CONV2D) {
 			int64_t w[4] = {oc, k[0], k[1], t.dim[3]};
 
-			in[1] = make_const(g, &(ttype){DT_F32, 4,
-				{w[0], w[1], w[2], w[3]}, 0}, NULL);
+			in[1] = make_const(g, &(me_type){.dt = DT_F32, .rank = 4,
+				.dim = {w[0], w[1], w[2], w[3]}}, NULL);
 			o.dim[3] = oc;
 		} else {
-			in[1] = make_const(g, &(ttype){DT_F32, 4,
-				{k[0], k[1], t.dim[3], oc}, 0}, NULL);
+			in[1] = make_const(g, &(me_type){.dt = DT_F32, .rank = 4,
+				.dim = {k[0], k[1], t.dim[3], oc}}, NULL);
 			o.dim[3] = t.dim[3] * oc;
 		}
-		if (numel(&o) > T_CAP)
+		if (me_numel(&o) > ME_CAP)
 			return -1;
-		in[2] = make_const(g, &(ttype){DT_F32, 1, {o.dim[3]}, 0}, NULL);
+		in[2] = make_const(g, &(me_type){.dt = DT_F32, .rank = 1,
+			.dim = {o.dim[3]}}, NULL);
 		emit(g, op->name, in, 3, attrs, &o);
 		return 0;
 	}
 	case R_SELECT: {
-		ttype c = t;
+		me_type c = t;
 
 		c.dt = DT_I1;
-		in[0] = exact(g, &c);
+		in[0] = me_exact(g, &c);
 		in[1] = x;
-		in[2] = exact(g, &t);
+		in[2] = me_exact(g, &t);
 		emit(g, op->name, in, 3, NULL, &o);
 		return 0;
 	}
@@ -765,387 +474,80 @@ static int instantiate(tosa_gen *g, const tosa_op *op)
 		return 0;
 	}
 	}
-	if (numel(&o) > T_CAP)
+	if (me_numel(&o) > ME_CAP)
 		return -1;
 	emit(g, op->name, in, 1, attrs, &o);
 	return 0;
 }
 
-/* Structure: calls, regions, dynamic dims */
-
-static void body(tosa_gen *g, int budget);
+/* What the shared structure asks of the TOSA dialect */
 
 /* A unary op of the enabled table that keeps type t, or NULL. */
-static const tosa_op *keeper(tosa_gen *g, const ttype *t)
+static const tosa_op *keeper(mlir_emitter *g, const me_type *t)
 {
 	const tosa_op *pick = NULL;
 	int i, n = 0;
 
-	for (i = 0; i < g->nops; i++)
-		if (g->ops[i]->rule == R_UNARY && (g->ops[i]->dtypes >> t->dt & 1) &&
+	for (i = 0; i < g->nops; i++) {
+		const tosa_op *op = g->ops[i];
+
+		if (op->rule == R_UNARY && (op->dtypes >> t->dt & 1) &&
 		    RANGE(0, n++) == 0)
-			pick = g->ops[i];
+			pick = op;
+	}
 	return pick;
 }
 
-/* The value a region yields for type t (pool index): one in scope of that
-** type, sometimes through one more unary op. */
-static int yield_value(tosa_gen *g, const ttype *t, int fallback)
+/* v, or half the time v through a unary op that keeps its type t. */
+static int refine(mlir_emitter *g, const me_type *t, int v)
 {
 	const tosa_op *op;
-	int v = exact(g, t);
 
-	if (v < 0)
-		v = fallback;
 	if (CHANCE(0.5) && (op = keeper(g, t)))
 		v = emit(g, op->name, &v, 1, NULL, t);
 	return v;
 }
 
-static void put_result_names(tosa_gen *g, int first, int n)
+static int tosa_make_const(mlir_emitter *g, const me_type *t)
 {
-	int i;
-
-	indent(g);
-	for (i = 0; i < n; i++)
-		buf_printf(&g->body, "%s%%v%d", i ? ", " : "", first + i);
-	buf_puts(&g->body, " = ");
+	return make_const(g, t, NULL);
 }
 
-static void put_types(tosa_gen *g, const ttype *t, int n)
+/* One of the dtypes dts, each as likely. */
+static int pick_dtype(mlir_emitter *g, unsigned dts)
 {
-	int i;
+	int dts_list[3], ndts = 0, i;
 
-	for (i = 0; i < n; i++) {
-		if (i)
-			buf_puts(&g->body, ", ");
-		put_type(&g->body, &t[i]);
-	}
+	for (i = 0; i < 3; i++)
+		if (dts >> i & 1)
+			dts_list[ndts++] = i;
+	return dts_list[RANGE(0, ndts - 1)];
 }
 
-/* Ends a region: yields values of types t, drops its scope. */
-static void close_region(tosa_gen *g, const ttype *t, const int *init, int n,
-	int np, int nidx)
+static int rank_lo(const void *row)
 {
-	int y[2], i;
-
-	for (i = 0; i < n; i++)
-		y[i] = yield_value(g, &t[i], init[i]);
-	indent(g);
-	buf_puts(&g->body, "scf.yield");
-	for (i = 0; i < n; i++)
-		buf_printf(&g->body, "%s %%v%d", i ? "," : "", g->pool[y[i]].id);
-	buf_puts(&g->body, " : ");
-	put_types(g, t, n);
-	buf_puts(&g->body, "\n");
-	g->np = np;
-	g->nidx = nidx;
-	g->depth--;
+	return ((const tosa_op *)row)->rank_lo;
 }
 
-/* The results of a region op or call: ids first..first+n-1 become values. */
-static void add_results(tosa_gen *g, int first, const ttype *t, int n)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		add_named(g, &t[i], first + i);
-}
-
-static void emit_if(tosa_gen *g)
-{
-	ttype t[2];
-	int init[2], n = RANGE(1, 2), i, c, np, nidx, first, side;
-
-	for (i = 0; i < n; i++) {
-		init[i] = acquire(g, M_NUM, 1, 4, 1);
-		t[i] = g->pool[init[i]].t;
-		g->pool[init[i]].uses++;
-	}
-	c = cond_value(g);
-	first = g->next;
-	g->next += n;
-	put_result_names(g, first, n);
-	buf_printf(&g->body, "scf.if %%v%d -> (", c);
-	put_types(g, t, n);
-	buf_puts(&g->body, ") {\n");
-	for (side = 0; side < 2; side++) {
-		np = g->np;
-		nidx = g->nidx;
-		g->depth++;
-		body(g, RANGE(0, 3));
-		close_region(g, t, init, n, np, nidx);
-		indent(g);
-		buf_puts(&g->body, side ? "}\n" : "} else {\n");
-	}
-	add_results(g, first, t, n);
-	g->done++;
-}
-
-static void emit_for(tosa_gen *g)
-{
-	ttype t[2];
-	int init[2], iter[2], n = RANGE(1, 2), i, lb, ub, step, iv, np, nidx,
-		first;
-
-	for (i = 0; i < n; i++) {
-		init[i] = acquire(g, M_NUM, 1, 4, 1);
-		t[i] = g->pool[init[i]].t;
-		g->pool[init[i]].uses++;
-	}
-	lb = index_const(g, 0);
-	ub = g->nidx > 0 && CHANCE(0.5) ? g->idx[RANGE(0, g->nidx - 1)] :
-		index_const(g, RANGE(0, 3));
-	step = index_const(g, RANGE(1, 2));
-	first = g->next;
-	g->next += n;
-	iv = g->next++;
-	put_result_names(g, first, n);
-	np = g->np;
-	nidx = g->nidx;
-	for (i = 0; i < n; i++)
-		iter[i] = add_val(g, &t[i]);
-	buf_printf(&g->body, "scf.for %%v%d = %%v%d to %%v%d step %%v%d "
-		"iter_args(", iv, lb, ub, step);
-	for (i = 0; i < n; i++)
-		buf_printf(&g->body, "%s%%v%d = %%v%d", i ? ", " : "",
-			g->pool[iter[i]].id, g->pool[init[i]].id);
-	buf_puts(&g->body, ") -> (");
-	put_types(g, t, n);
-	buf_puts(&g->body, ") {\n");
-	g->depth++;
-	body(g, RANGE(0, 3));
-	close_region(g, t, iter, n, np, nidx);
-	indent(g);
-	buf_puts(&g->body, "}\n");
-	add_results(g, first, t, n);
-	g->done++;
-}
-
-static int emit_tensor_cast(tosa_gen *g, int v, const ttype *to)
-{
-	int r;
-
-	g->pool[v].uses++;
-	r = add_val(g, to);
-	indent(g);
-	buf_printf(&g->body, "%%v%d = tensor.cast %%v%d : ", g->pool[r].id,
-		g->pool[v].id);
-	put_type(&g->body, &g->pool[v].t);
-	buf_puts(&g->body, " to ");
-	put_type(&g->body, to);
-	buf_puts(&g->body, "\n");
-	return r;
-}
-
-/* Makes some dims of a value dynamic (tensor.cast), reads one back with
-** tensor.dim, or casts a dynamic value back to its static type. */
-static void emit_dynamic(tosa_gen *g)
-{
-	int x = acquire(g, M_NUM, 1, 4, 1), c, d;
-	ttype t = g->pool[x].t;
-
-	if (t.dyn && CHANCE(0.5)) {
-		t.dyn = 0;
-		emit_tensor_cast(g, x, &t);
-		return;
-	}
-	if (!t.dyn) {
-		while (!t.dyn)
-			t.dyn = (unsigned)RANGE(0, (1 << t.rank) - 1);
-		x = emit_tensor_cast(g, x, &t);
-	}
-	c = index_const(g, RANGE(0, t.rank - 1));
-	d = add_index(g);
-	indent(g);
-	buf_printf(&g->body, "%%v%d = tensor.dim %%v%d, %%v%d : ", d,
-		g->pool[x].id, c);
-	put_type(&g->body, &t);
-	buf_puts(&g->body, "\n");
-	g->done++;
-}
-
-static void emit_call(tosa_gen *g)
-{
-	const tfunc *f;
-	int in[T_MAX_ARGS + 1], k = RANGE(0, g->nfuncs - 1), i, first;
-
-	f = &g->funcs[k];
-	for (i = 0; i < f->nargs; i++) {
-		ttype s = f->arg[i];
-
-		if (s.rank < 0) {
-			in[i] = -1 - cond_value(g);
-			continue;
-		}
-		s.dyn = 0;
-		in[i] = exact(g, &f->arg[i]);
-		if (in[i] < 0)
-			in[i] = emit_tensor_cast(g, exact(g, &s), &f->arg[i]);
-		g->pool[in[i]].uses++;
-	}
-	first = g->next;
-	g->next += f->nres;
-	put_result_names(g, first, f->nres);
-	buf_printf(&g->body, "func.call @f%d(", k);
-	for (i = 0; i < f->nargs; i++)
-		buf_printf(&g->body, "%s%%v%d", i ? ", " : "",
-			in[i] < 0 ? -1 - in[i] : g->pool[in[i]].id);
-	buf_puts(&g->body, ") : (");
-	put_types(g, f->arg, f->nargs);
-	buf_puts(&g->body, ") -> (");
-	put_types(g, f->res, f->nres);
-	buf_puts(&g->body, ")\n");
-	add_results(g, first, f->res, f->nres);
-	g->done++;
-}
-
-static void emit_tosa(tosa_gen *g)
-{
-	int tries;
-
-	for (tries = 0; tries < 8; tries++)
-		if (instantiate(g, g->ops[RANGE(0, g->nops - 1)]) == 0)
-			break;
-	g->done++;
-}
-
-/* Writes ops until budget more are done. */
-static void body(tosa_gen *g, int budget)
-{
-	int end = g->done + budget;
-
-	while (g->done < end) {
-		double p = rng_unit(&g->r);
-
-		if (p < 0.03 && g->depth < T_MAX_DEPTH)
-			emit_if(g);
-		else if (p < 0.06 && g->depth < T_MAX_DEPTH)
-			emit_for(g);
-		else if (p < 0.10)
-			emit_dynamic(g);
-		else if (p < 0.13 && g->nfuncs > 0)
-			emit_call(g);
-		else
-			emit_tosa(g);
-	}
-}
-
-/* Writes function number k with budget ops into out. */
-static void function(tosa_gen *g, int k, int budget, int last, gred_buf *out)
-{
-	tfunc *f = &g->funcs[k];
-	int res[T_MAX_RES], n = RANGE(1, T_MAX_RES), nres = 0, i;
-
-	g->body.len = 0;
-	g->np = g->nidx = g->nargs = g->done = g->depth = 0;
-	g->next = 0;
-	g->cond = -1;
-	body(g, budget);
-	if (g->np == 0)
-		acquire(g, M_NUM, 1, 4, 0);
-	/* results: the latest values nobody used, then any */
-	for (i = g->np - 1; i >= 0 && nres < n; i--)
-		if (g->pool[i].uses == 0)
-			res[nres++] = i;
-	if (nres == 0)
-		res[nres++] = g->np - 1;
-	if (last)
-		buf_puts(out, "func.func @main(");
-	else
-		buf_printf(out, "func.func @f%d(", k);
-	for (i = 0; i < g->nargs; i++) {
-		buf_printf(out, "%s%%v%d: ", i ? ", " : "", g->argid[i]);
-		put_type(out, &g->arg[i]);
-	}
-	buf_puts(out, ") -> (");
-	for (i = 0; i < nres; i++) {
-		if (i)
-			buf_puts(out, ", ");
-		put_type(out, &g->pool[res[i]].t);
-	}
-	buf_puts(out, ") {\n");
-	buf_append(out, g->body.data, g->body.len);
-	buf_puts(out, "  return");
-	for (i = 0; i < nres; i++)
-		buf_printf(out, "%s %%v%d", i ? "," : "", g->pool[res[i]].id);
-	buf_puts(out, " : ");
-	for (i = 0; i < nres; i++) {
-		if (i)
-			buf_puts(out, ", ");
-		put_type(out, &g->pool[res[i]].t);
-	}
-	buf_puts(out, "\n}\n");
-	f->nargs = g->nargs;
-	memcpy(f->arg, g->arg, (size_t)g->nargs * sizeof(*g->arg));
-	f->nres = nres;
-	for (i = 0; i < nres; i++)
-		f->res[i] = g->pool[res[i]].t;
-}
+static const me_dialect tosa_dialect = {
+	"tosa", tosa_make_const, pick_dtype, refine, instantiate, 0, MK_TENSOR, 1
+};
 
 int tosa_gen_program(tosa_gen *g, gred_buf *out, gred_error *e)
 {
-	uint64_t s = g->o.seed * 0x9e3779b97f4a7c15ull + g->count++;
-	int nf, k, per;
-
 	(void)e;
-	rng_seed(&g->r, rng_splitmix(&s));
-	nf = 1 + RANGE(0, g->o.nodes >= 8 ? T_MAX_FUNCS - 1 : 0);
-	per = (g->o.nodes + nf - 1) / nf;
-	g->nfuncs = 0;
-	for (k = 0; k < nf; k++) {
-		function(g, k, per, k == nf - 1, out);
-		g->nfuncs = k + 1;
-	}
+	me_program(&g->m, out);
 	return 0;
 }
 
 int tosa_gen_new(tosa_gen **out, const gen_options *o, gred_error *e)
 {
 	tosa_gen *g = xcalloc(1, sizeof(*g));
-	int i;
 
-	g->o = *o;
-	if (g->o.max_rank > T_MAX_RANK)
-		g->o.max_rank = T_MAX_RANK;
-	for (i = 0; i < NOPS; i++) {
-		const char *p = o->ops;
-		size_t n = strlen(tosa_ops[i].name);
-		int on = !p;
-
-		while (p && *p) {
-			size_t len = strcspn(p, ",");
-
-			if (len == n && !strncmp(p, tosa_ops[i].name, n))
-				on = 1;
-			p += len + (p[len] == ',');
-		}
-		if (on && tosa_ops[i].rank_lo <= g->o.max_rank)
-			g->ops[g->nops++] = &tosa_ops[i];
-	}
-	if (o->ops) {
-		const char *p = o->ops;
-
-		while (*p) {
-			size_t len = strcspn(p, ",");
-			int found = 0;
-
-			for (i = 0; i < NOPS; i++)
-				if (strlen(tosa_ops[i].name) == len &&
-				    !strncmp(p, tosa_ops[i].name, len))
-					found = 1;
-			if (!found) {
-				gred_errorf(e, "gen: unknown tosa op '%.*s'", (int)len, p);
-				free(g);
-				return -1;
-			}
-			p += len + (p[len] == ',');
-		}
-	}
-	if (g->nops == 0) {
+	if (me_init(&g->m, &tosa_dialect, o, tosa_ops, NOPS, sizeof(tosa_ops[0]),
+		    rank_lo, e) < 0) {
 		free(g);
-		return gred_errorf(e, "gen: no tosa op fits --max-rank %d",
-			o->max_rank);
+		return -1;
 	}
 	*out = g;
 	return 0;
@@ -1155,8 +557,6 @@ void tosa_gen_free(tosa_gen *g)
 {
 	if (!g)
 		return;
-	buf_free(&g->body);
-	free(g->pool);
-	free(g->idx);
+	me_fini(&g->m);
 	free(g);
 }
