@@ -3,7 +3,10 @@
 # 1.20.1 bugs (bench/onnx_cases.txt, built by onnx_plant.py with
 # value_info on every tensor). Prints per case and as geometric means:
 # final bytes, tests to reach the peer's final size, total tests, wall
-# time at -j 1 and -j 2, and whether -j 1 and -j 2 give the same bytes.
+# time at -j 1 and -j 2, and whether -j 1 and -j 2 give the same bytes;
+# and gred's final bytes against the smallest trigger known for the case:
+# the smallest of the hand-built one (onnx_smallest.py, if the case's
+# test finds it interesting), gred's and the peer's results.
 # Held-out cases are reported apart. Takes tens of minutes; not a test.
 # --j1 runs gred at -j 1 only (no -j 2 time, no identity check).
 # --cases N runs N cases at once (bytes and test counts are the same;
@@ -101,7 +104,14 @@ exit $rc
     pb = os.path.getsize(peer_o)
     t1, glog, g1 = out[1]
     t2, _, g2 = out.get(2, (float("nan"), None, g1))
-    return dict(name=name, inbytes=os.path.getsize(src), gb=len(g1), pb=pb,
+    hand = os.path.join(work, name + ".smallest.onnx")
+    known = [len(g1), len(g2), pb]
+    if subprocess.run([py, os.path.join(here, "onnx_smallest.py"), pattern, hand],
+                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0 and \
+            subprocess.run(["sh", os.path.join(here, "onnx_interesting.sh"), regex, hand],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0:
+        known.append(os.path.getsize(hand))
+    return dict(name=name, inbytes=os.path.getsize(src), gb=len(g1), pb=pb, sb=min(known),
                 greach=first_at_most(glog, pb), preach=first_at_most(plog, pb),
                 gruns=len(glog), pruns=len(plog), t1=t1, t2=t2, pt=pt,
                 same=None if j1_only else g1 == g2)
@@ -114,21 +124,27 @@ def gmean(xs):
 
 def table(title, rows):
     print(f"\n{title}")
-    print(f"{'case':14} {'input':>9} {'gred B':>7} {'peer B':>7} {'B ratio':>7} "
+    print(f"{'case':14} {'input':>9} {'gred B':>7} {'peer B':>7} {'B ratio':>7} {'small B':>7} {'g/small':>7} "
           f"{'reach g/p':>11} {'tests g/p':>11} {'t j1':>6} {'t j2':>6} {'t peer':>6} same")
     for r in rows:
         reach = f"{r['greach'] or 'never'}/{r['preach']}"
         print(f"{r['name']:14} {r['inbytes']:9} {r['gb']:7} {r['pb']:7} {r['gb'] / r['pb']:7.3f} "
+              f"{r['sb']:7} {r['gb'] / r['sb']:7.3f} "
               f"{reach:>11} {str(r['gruns']) + '/' + str(r['pruns']):>11} "
               f"{r['t1']:6.0f} {r['t2']:6.0f} {r['pt']:6.0f} {'-' if r['same'] is None else 'yes' if r['same'] else 'NO'}")
     if rows:
         print(f"{'geomean':14} {'':9} {gmean([r['gb'] for r in rows]):7.0f} {gmean([r['pb'] for r in rows]):7.0f} "
               f"{gmean([r['gb'] / r['pb'] for r in rows]):7.3f} "
+              f"{gmean([r['sb'] for r in rows]):7.0f} {gmean([r['gb'] / r['sb'] for r in rows]):7.3f} "
               f"{gmean([(r['greach'] or r['gruns']) / r['preach'] for r in rows]):11.2f} "
               f"{gmean([r['gruns'] / r['pruns'] for r in rows]):11.2f} "
               f"{gmean([r['t1'] for r in rows]):6.0f} {gmean([r['t2'] for r in rows]):6.0f} "
               f"{gmean([r['pt'] for r in rows]):6.0f}")
-    print("(B ratio: gred/peer final bytes; reach: tests until a file no bigger than the peer's final one; "
+        near = sum(r['gb'] <= 1.1 * r['sb'] for r in rows)
+        print(f"gred within 1.1x of the smallest known trigger on {near} of {len(rows)} cases "
+              f"({100 * near / len(rows):.0f}%); at most 0.5x the peer's bytes on "
+              f"{sum(r['gb'] <= 0.5 * r['pb'] for r in rows)} of {len(rows)}")
+    print("(B ratio: gred/peer final bytes; small B: the smallest trigger known (hand-built, gred's, the peer's); reach: tests until a file no bigger than the peer's final one; "
           "reach geomean is gred/peer, 'never' counted as gred's total)")
 
 
@@ -143,7 +159,7 @@ def run_case(f):
 def report(r):
     name = r["name"]
     print(f"{name}: gred {r['gb']} B in {r['gruns']} tests (peer's size after {r['greach']}), "
-          f"peer {r['pb']} B in {r['pruns']} tests (after {r['preach']}); "
+          f"peer {r['pb']} B in {r['pruns']} tests (after {r['preach']}); smallest known {r['sb']} B; "
           f"{r['t1']:.0f} s -j1, {r['t2']:.0f} s -j2, peer {r['pt']:.0f} s; "
           f"-j1 and -j2 {'-' if r['same'] is None else 'identical' if r['same'] else 'DIFFER'}", flush=True)
 

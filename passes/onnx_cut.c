@@ -139,6 +139,41 @@ static int used_after(MlirValue v, MlirOperation f, const edit_set *gone)
 	return used_in(v, f, gone, 1);
 }
 
+/* Which of graph f's inputs have a use now (*n of them). */
+static int *inputs_in_use(MlirOperation f, intptr_t *n)
+{
+	MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetFirstRegion(f));
+	intptr_t i;
+	int *used;
+
+	*n = mlirBlockGetNumArguments(entry);
+	used = xmalloc((size_t)(*n ? *n : 1) * sizeof(int));
+	for (i = 0; i < *n; i++)
+		used[i] = !mlirOpOperandIsNull(mlirValueGetFirstUse(
+			mlirBlockGetArgument(entry, i)));
+	return used;
+}
+
+/* Drops the inputs of graph f that a cut left without a use: those of
+** the first nargs that had one before (used0). Inputs unused from the
+** start stay (`args` tries them); inputs added since are kept. */
+static void drop_freed_inputs(MlirOperation f, const int *used0,
+	intptr_t nargs)
+{
+	MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetFirstRegion(f));
+	intptr_t i, n = mlirBlockGetNumArguments(entry);
+	int *keep = xmalloc((size_t)(n ? n : 1) * sizeof(int)), dropped = 0;
+
+	for (i = 0; i < n; i++) {
+		keep[i] = i >= nargs || !used0[i] || !mlirOpOperandIsNull(
+			mlirValueGetFirstUse(mlirBlockGetArgument(entry, i)));
+		dropped |= !keep[i];
+	}
+	if (dropped)
+		edit_func_drop_args(f, keep);
+	free(keep);
+}
+
 /*
 ** Targets [begin, n) go; the graph outputs become the tensors the nodes
 ** before the cut made that the deleted nodes or the graph outputs read
@@ -156,7 +191,8 @@ static int tail_change(MlirOperation module, const pass_targets *l,
 	MlirOperation *gone;
 	edit_set gone_set;
 	size_t j, k = 0, cap = 0;
-	intptr_t i, nr;
+	intptr_t i, nr, nargs;
+	int *used0;
 
 	if (begin == 0 || begin >= end || end != l->n)
 		return 0;
@@ -191,6 +227,7 @@ static int tail_change(MlirOperation module, const pass_targets *l,
 		free(gone);
 		return 0;
 	}
+	used0 = inputs_in_use(f, &nargs);
 	mlirOperationSetOperands(ret, (intptr_t)k, outs);
 	set_results(f, outs, (intptr_t)k);
 	mlirOperationRemoveAttributeByName(f,
@@ -201,6 +238,8 @@ static int tail_change(MlirOperation module, const pass_targets *l,
 		mlirStringRefCreateFromCString("onnx.output_names"),
 		mlirArrayAttrGet(ctx, (intptr_t)k, names));
 	destroy_ops(gone, end - begin);
+	drop_freed_inputs(f, used0, nargs);
+	free(used0);
 	free(gone);
 	free(outs);
 	free(names);
@@ -311,12 +350,7 @@ static int head_change(MlirOperation module, const pass_targets *l,
 	if (dropped)
 		edit_func_drop_results(f, keep);
 	free(keep);
-	dropped = 0;
-	nargs = mlirBlockGetNumArguments(entry);
-	used0 = xmalloc((size_t)(nargs ? nargs : 1) * sizeof(int));
-	for (i = 0; i < nargs; i++)
-		used0[i] = !mlirOpOperandIsNull(mlirValueGetFirstUse(
-			mlirBlockGetArgument(entry, i)));
+	used0 = inputs_in_use(f, &nargs);
 	from = xmalloc(cap * sizeof(*from));
 	to = xmalloc(cap * sizeof(*to));
 	for (j = 0; j < end && ok; j++) {
@@ -382,17 +416,7 @@ static int head_change(MlirOperation module, const pass_targets *l,
 		destroy_ops(gone_ops, end);
 		/* The inputs only the deleted nodes read go too (the new ones
 		** come after the old ones and are all in use). */
-		keep = xmalloc((size_t)mlirBlockGetNumArguments(entry) *
-			sizeof(int) + sizeof(int));
-		for (i = 0; i < mlirBlockGetNumArguments(entry); i++) {
-			MlirValue a = mlirBlockGetArgument(entry, i);
-			keep[i] = i >= nargs || !used0[i] ||
-				!mlirOpOperandIsNull(mlirValueGetFirstUse(a));
-			dropped |= !keep[i];
-		}
-		if (dropped)
-			edit_func_drop_args(f, keep);
-		free(keep);
+		drop_freed_inputs(f, used0, nargs);
 	}
 	free(used0);
 	free(from);
@@ -691,5 +715,5 @@ const pass pass_inputs = {"inputs", inputs_list, inputs_change};
 int pass_cut(const pass *p)
 {
 	return p == &pass_tail ? PASS_CUT_TAIL :
-		p == &pass_head ? PASS_CUT_HEAD : PASS_DDMIN;
+		p == &pass_head ? PASS_CUT_HEAD_FEW : PASS_DDMIN;
 }

@@ -60,11 +60,15 @@ typedef struct pass {
 /* A cut pass (passes/onnx_cut.c) changes only the chunks [k, n) of its
 ** targets (PASS_CUT_TAIL) or [0, k) (PASS_CUT_HEAD), and a bug that
 ** survives a cut survives every smaller one as a rule: the driver
-** bisects k instead of running ddmin. pass_cut says which p is. */
+** bisects k instead of running ddmin. PASS_CUT_HEAD_FEW is a head cut
+** whose bug is likely in the last few targets (the tail cut has just
+** ended the graph at it): the driver tries keeping the last 1, 2, 4, ...
+** first. pass_cut says which p is. */
 enum {
 	PASS_DDMIN = 0,
 	PASS_CUT_TAIL,
-	PASS_CUT_HEAD
+	PASS_CUT_HEAD,
+	PASS_CUT_HEAD_FEW
 };
 
 int pass_cut(const pass *p);

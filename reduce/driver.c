@@ -302,12 +302,57 @@ done:
 	return err < 0 ? err : changed;
 }
 
+/* Tests cut candidate cand of src (made by make() as m): 1 if it was
+** interesting and is now the best, 0 if not, -1 on error. */
+static int try_cut(reducer *r, source *src, int m, gred_buf *cand,
+	void *state, size_t next_begin, size_t next_end, gred_error *e)
+{
+	reduce_pass_stats *ps = pass_stats(r, src->name);
+	tester_result res;
+	size_t before = r->best.len;
+	int err;
+
+	if (m == 0 || !shortlex_less(cand->data, cand->len, r->best.data,
+		    r->best.len)) {
+		if (m)
+			src->drop(src, state);
+		return 0;
+	}
+	/* Meanwhile, the next cut if this one fails. */
+	if (src->prefetch && next_begin < next_end)
+		src->prefetch(src, next_begin, next_end);
+	if ((err = tester_run(r->t, &res, cand->data, cand->len, e)) < 0) {
+		src->drop(src, state);
+		return err;
+	}
+	if (r->o->trace)
+		r->o->trace(src->name, cand->len, res.interesting, r->o->user);
+	if (!res.interesting) {
+		tester_result_clear(&res);
+		src->drop(src, state);
+		return 0;
+	}
+	tester_result_clear(&res);
+	if ((err = accept_best(r, cand, e)) < 0) {
+		src->drop(src, state);
+		return err;
+	}
+	accept_state(r, src, state, cand);
+	ps->accepted++;
+	ps->bytes_removed += before - r->best.len;
+	progress(r);
+	return 1;
+}
+
 /*
 ** A cut source removes targets from one end only, and a bug that
 ** survives a cut as a rule survives every smaller one: the most targets
 ** that can go are found by bisection, each interesting cut kept at once
 ** and the search going on from it. About log2(n) tests where ddmin would
 ** try every chunk; a bug that breaks the rule only makes the cut smaller.
+** A PASS_CUT_HEAD_FEW source expects its bug in the last few targets: it
+** first keeps only the last 1, 2, 4, ... (2 log2(k) tests for a bug in
+** the last k), then bisects between the last two tried.
 ** One candidate at a time, so the result does not depend on -j.
 */
 static int bisect(reducer *r, source *src, gred_error *e)
@@ -315,15 +360,34 @@ static int bisect(reducer *r, source *src, gred_error *e)
 	reduce_pass_stats *ps = pass_stats(r, src->name);
 	unsigned long runs0 = tester_get_stats(r->t)->runs;
 	double t0 = now_seconds();
-	size_t n = src->count(src), hi = n, mid;
+	size_t n = src->count(src), hi = n, mid, keep;
 	gred_buf cand = {0};
-	tester_result res;
 	void *state;
 	int changed = 0, err = 0, m;
 
 	r->pass = src->name;
 	progress(r);
 	/* Removing hi targets (all of them, at first) is taken to fail. */
+	for (keep = 1; src->cut == PASS_CUT_HEAD_FEW && keep < n; keep *= 2) {
+		cand.len = 0;
+		state = NULL;
+		if ((m = make(r, src, 0, n - keep, &cand, &state, e)) < 0 ||
+		    (err = try_cut(r, src, m, &cand, state, 0,
+			    2 * keep < n ? n - 2 * keep : 0, e)) < 0) {
+			err = -1;
+			goto done;
+		}
+		if (err) {
+			err = 0;
+			changed = 1;
+			hi -= n - keep;
+			n = src->count(src);
+			if (hi > n)
+				hi = n;
+			break;
+		}
+		hi = n - keep;
+	}
 	while (hi > 1) {
 		mid = hi / 2;
 		cand.len = 0;
@@ -335,51 +399,23 @@ static int bisect(reducer *r, source *src, gred_error *e)
 			err = -1;
 			break;
 		}
-		if (m == 0 || !shortlex_less(cand.data, cand.len, r->best.data,
-			    r->best.len)) {
-			if (m)
-				src->drop(src, state);
-			hi = mid;
-			continue;
-		}
-		/* Meanwhile, the next cut if this one fails. */
-		if (src->prefetch && mid / 2) {
-			if (src->cut == PASS_CUT_TAIL)
-				src->prefetch(src, n - mid / 2, n);
-			else
-				src->prefetch(src, 0, mid / 2);
-		}
-		if ((err = tester_run(r->t, &res, cand.data, cand.len, e)) < 0) {
-			src->drop(src, state);
+		err = src->cut == PASS_CUT_TAIL ?
+			try_cut(r, src, m, &cand, state, n - mid / 2, n, e) :
+			try_cut(r, src, m, &cand, state, 0, mid / 2, e);
+		if (err < 0)
 			break;
-		}
-		if (r->o->trace)
-			r->o->trace(src->name, cand.len, res.interesting, r->o->user);
-		if (!res.interesting) {
-			tester_result_clear(&res);
-			src->drop(src, state);
+		if (!err) {
 			hi = mid;
 			continue;
 		}
-		tester_result_clear(&res);
-		{
-			size_t before = r->best.len;
-
-			if ((err = accept_best(r, &cand, e)) < 0) {
-				src->drop(src, state);
-				break;
-			}
-			accept_state(r, src, state, &cand);
-			ps->accepted++;
-			ps->bytes_removed += before - r->best.len;
-		}
+		err = 0;
 		changed = 1;
 		n = src->count(src);
 		hi -= mid;
 		if (hi > n)
 			hi = n;
-		progress(r);
 	}
+done:
 	buf_free(&cand);
 	ps->runs += tester_get_stats(r->t)->runs - runs0;
 	ps->seconds += now_seconds() - t0;
