@@ -551,8 +551,8 @@ done:
 static int reduce_text(reducer *r, gred_error *e)
 {
 	static const text_unit units[] = {
-		TEXT_BLOCKS, TEXT_LINES, TEXT_USES, TEXT_GENERIC, TEXT_GROUPS,
-		TEXT_TOKENS
+		TEXT_BLOCKS, TEXT_LINES, TEXT_USES, TEXT_REPLACE, TEXT_UNWRAP,
+		TEXT_GENERIC, TEXT_GROUPS, TEXT_INDENT, TEXT_TOKENS
 	};
 	enum { NUNITS = sizeof(units) / sizeof(units[0]) };
 	text_source ts[NUNITS];

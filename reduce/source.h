@@ -49,14 +49,20 @@ struct source {
 ** bracketed groups at any depth, each alone or with the name right
 ** before it. The generic target is no removal but a rewrite: every op in
 ** the custom syntax of a dialect gred lacks, into generic form
-** (text_generic.h), there only if gred then parses the text. */
+** (text_generic.h), there only if gred then parses the text. Replace:
+** a line defining one SSA value goes, its uses take another value of its
+** type. Unwrap: a region op's line and closing brace go, its body stays.
+** Indent: the blanks starting a line, or the second of two. */
 typedef enum text_unit {
 	TEXT_LINES,
 	TEXT_TOKENS,
 	TEXT_GROUPS,
 	TEXT_BLOCKS,
 	TEXT_USES,
-	TEXT_GENERIC
+	TEXT_GENERIC,
+	TEXT_REPLACE,
+	TEXT_UNWRAP,
+	TEXT_INDENT
 } text_unit;
 
 /* A unit: bytes [start, start + len) of the text. Lines and tokens
@@ -85,6 +91,8 @@ typedef struct text_source {
 	text_rewrites gen;
 	MlirContext ctx;
 	size_t grown, budget;
+	/* TEXT_REPLACE, TEXT_UNWRAP: unit i is edit i (text.c). */
+	struct text_edit *edits;
 } text_source;
 
 void text_source_init(text_source *t, const gred_buf *best, text_unit unit);

@@ -365,6 +365,393 @@ static void split_uses(text_source *t, const char *p, size_t len)
 	free(li.scope);
 }
 
+/* For each line, the innermost line whose block holds it, or (size_t)-1. */
+static size_t *line_parents(const text_source *t, const line_info *li)
+{
+	size_t *parent = xmalloc((t->nline + 1) * sizeof(size_t));
+	size_t *stack = xmalloc((t->nline + 1) * sizeof(size_t)), ns = 0, k;
+
+	for (k = 0; k < t->nline; k++) {
+		while (ns && li->end[stack[ns - 1]] < k)
+			ns--;
+		parent[k] = ns ? stack[ns - 1] : (size_t)-1;
+		if (li->end[k] > k)
+			stack[ns++] = k;
+	}
+	free(stack);
+	return parent;
+}
+
+/* A unit of TEXT_REPLACE or TEXT_UNWRAP. Replace: lines line..last go
+** (a definition, with the block it opens), and in the lines of scope
+** (its function) the uses of name become with. Unwrap: lines line and
+** last go (a region op's first line and its closing brace), and drop
+** (its terminator) unless (size_t)-1. */
+typedef struct text_edit {
+	size_t line, last, drop, scope;
+	text_span name, with;
+} text_edit;
+
+static text_edit *add_edit(text_source *t)
+{
+	if (t->n == t->cap) {
+		t->cap = t->cap ? 2 * t->cap : 64;
+		t->edits = xrealloc(t->edits, t->cap * sizeof(*t->edits));
+	}
+	return &t->edits[t->n++];
+}
+
+/* A type spelled in the text, bytes [at, at + len) of p. */
+typedef struct type_ref {
+	const char *at;
+	size_t len;
+} type_ref;
+
+static int type_eq(type_ref a, type_ref b)
+{
+	return a.len && a.len == b.len && !memcmp(a.at, b.at, a.len);
+}
+
+/* [a, e) of p without blanks around it. */
+static type_ref trimmed(const char *p, size_t a, size_t e)
+{
+	type_ref r;
+
+	a = skip_blanks(p, e, a);
+	while (e > a && blank(p[e - 1]))
+		e--;
+	r.at = p + a;
+	r.len = e - a;
+	return r;
+}
+
+/* Tokens of p from k to e at the outermost level: the last `:` and `->`
+** and whether a `,` is there. */
+static void outer_marks(const char *p, size_t k, size_t e, size_t *colon,
+	size_t *arrow, int *comma)
+{
+	long depth = 0;
+	size_t n;
+
+	*colon = *arrow = (size_t)-1;
+	*comma = 0;
+	while (k < e) {
+		n = text_token_len(p + k, e - k);
+		if (n == 1 && strchr("([{<", p[k]))
+			depth++;
+		else if (n == 1 && strchr(")]}>", p[k]))
+			depth--;
+		else if (!depth && n == 1 && p[k] == ':')
+			*colon = k;
+		else if (!depth && n == 1 && p[k] == ',')
+			*comma = 1;
+		else if (!depth && n == 2 && p[k] == '-')
+			*arrow = k;
+		k += n;
+	}
+}
+
+/* The type of the one value line p defines, its right side starting at
+** rhs: after the last outermost `:` (and after `->` in a function type,
+** out of `(T)`), or after `->` on a line opening a region; comparisons
+** give i1. Empty if there is none or several. */
+static type_ref def_type(const char *p, size_t len, size_t rhs)
+{
+	static const char i1[] = "i1";
+	type_ref none = {p, 0}, r;
+	size_t e = len, colon, arrow, n;
+	int comma;
+
+	n = text_token_len(p + skip_blanks(p, len, rhs), len - skip_blanks(p, len, rhs));
+	for (size_t k = skip_blanks(p, len, rhs); k + 4 <= skip_blanks(p, len, rhs) + n; k++)
+		if (!memcmp(p + k, ".cmp", 4)) {
+			r.at = i1;
+			r.len = 2;
+			return r;
+		}
+	for (size_t k = rhs; k + 1 < len; k++)
+		if (p[k] == '/' && p[k + 1] == '/')
+			e = k;
+	while (e > rhs && blank(p[e - 1]))
+		e--;
+	if (e > rhs && p[e - 1] == '{')
+		e--;
+	outer_marks(p, rhs, e, &colon, &arrow, &comma);
+	if (colon != (size_t)-1) {
+		outer_marks(p, colon + 1, e, &n, &arrow, &comma);
+		r = trimmed(p, arrow != (size_t)-1 ? arrow + 2 : colon + 1, e);
+	} else if (arrow != (size_t)-1) {
+		r = trimmed(p, arrow + 2, e);
+	} else {
+		return none;
+	}
+	if (r.len && r.at[0] == '(' && text_group_len(r.at, r.len) == r.len)
+		r = trimmed(r.at, 1, r.len - 1);
+	outer_marks(r.at, 0, r.len, &colon, &arrow, &comma);
+	if (comma || !r.len || memchr(r.at, '%', r.len))
+		return none;
+	return r;
+}
+
+/* The block arguments a line gives with their types (`(%a: T, %b: U)`):
+** calls f for each; stops and returns 1 when f does. */
+static int line_args(const char *p, size_t len,
+	int (*f)(void *arg, text_span name, type_ref type), void *arg)
+{
+	size_t k = 0, n, prev = 0, c;
+
+	while (k < len) {
+		if (p[k] == '/' && k + 1 < len && p[k + 1] == '/')
+			break;
+		n = text_token_len(p + k, len - k);
+		c = skip_blanks(p, len, k + n);
+		if (p[k] == '%' && k && (p[prev] == '(' || p[prev] == ',') &&
+		    c < len && p[c] == ':' && !(c + 1 < len && p[c + 1] == ':')) {
+			size_t a = c + 1, e = a, m;
+			long depth = 0;
+			text_span name;
+
+			while (e < len) {
+				m = text_token_len(p + e, len - e);
+				if (m == 1 && strchr("([<", p[e]))
+					depth++;
+				else if (m == 1 && strchr(")]>", p[e]) && depth-- == 0)
+					break;
+				else if (!depth && m == 1 && strchr(",{", p[e]))
+					break;
+				e += m;
+			}
+			name.start = k;
+			name.len = n;
+			if (f(arg, name, trimmed(p, a, e)))
+				return 1;
+		}
+		prev = k;
+		k = c;
+	}
+	return 0;
+}
+
+/* What split_replace looks for among a line's block arguments. */
+typedef struct arg_match {
+	type_ref type;
+	const char *line;
+	text_span def, found;
+} arg_match;
+
+static int arg_matches(void *arg, text_span name, type_ref type)
+{
+	arg_match *m = arg;
+
+	if (!type_eq(type, m->type))
+		return 0;
+	m->found = name;
+	return 1;
+}
+
+/* For each line defining one value of a type the text spells: it (with
+** the block it opens) goes and its uses take another value of that type
+** that is there already: a block argument of an enclosing line (the
+** function's first), else the earliest value defined before it in a
+** block holding it. */
+static void split_replace(text_source *t, const char *p, size_t len)
+{
+	line_info li;
+	size_t *parent, *anc, k, j, na;
+	text_span *name;
+	type_ref *type;
+
+	split_lines(t, p, len, &li);
+	parent = line_parents(t, &li);
+	name = xcalloc(t->nline + 1, sizeof(*name));
+	type = xcalloc(t->nline + 1, sizeof(*type));
+	anc = xmalloc((t->nline + 1) * sizeof(size_t));
+	free(t->member);
+	t->member = li.scope;   /* each line's scope, for text_make */
+	t->capmember = t->nline + 1;
+	for (k = 0; k < t->nline; k++) {
+		const char *l = p + t->line[k];
+		size_t ll = t->line[k + 1] - t->line[k], rhs;
+		text_span d[2];
+
+		type[k].len = 0;
+		if (line_defs(l, ll, d, 2) != 1 || l[d[0].start + d[0].len] == ':')
+			continue;
+		rhs = skip_blanks(l, ll, d[0].start + d[0].len);
+		type[k] = def_type(l, ll, rhs + 1);
+		name[k] = d[0];
+	}
+	for (k = 0; k < t->nline; k++) {
+		size_t s = li.scope[k], a;
+		arg_match m;
+		text_edit *ed;
+
+		if (!type[k].len || s == (size_t)-1)
+			continue;
+		memset(&m, 0, sizeof(m));
+		m.type = type[k];
+		for (na = 0, a = parent[k]; a != (size_t)-1; a = parent[a])
+			anc[na++] = a;
+		for (j = na; j-- > 0 && !m.line;)
+			if (line_args(p + t->line[anc[j]],
+				    t->line[anc[j] + 1] - t->line[anc[j]], arg_matches, &m))
+				m.line = p + t->line[anc[j]];
+		for (j = k > s + 256 ? k - 256 : s + 1; j < k && !m.line; j++) {
+			size_t i;
+
+			if (!type_eq(type[j], type[k]) || li.scope[j] != s)
+				continue;
+			for (i = 0; i < na && anc[i] != parent[j]; i++)
+				;
+			if (i < na) {
+				m.line = p + t->line[j];
+				m.found = name[j];
+			}
+		}
+		if (!m.line)
+			continue;
+		ed = add_edit(t);
+		ed->line = k;
+		ed->last = li.end[k];
+		ed->drop = (size_t)-1;
+		ed->scope = s;
+		ed->name.start = t->line[k] + name[k].start;
+		ed->name.len = name[k].len;
+		ed->with.start = (size_t)(m.line - p) + m.found.start;
+		ed->with.len = m.found.len;
+	}
+	free(anc);
+	free(type);
+	free(name);
+	free(parent);
+	free(li.end);
+}
+
+/* Names a line defines for the block it opens or for later lines: each
+** `%x` followed by `=` or `:`. */
+static void names_add_line(name_set *s, const char *p, size_t len,
+	size_t at)
+{
+	size_t k = 0, n, c;
+
+	while (k < len) {
+		n = text_token_len(p + at + k, len - k);
+		c = skip_blanks(p + at, len, k + n);
+		if (p[at + k] == '%' && c < len &&
+		    ((p[at + c] == '=' && !(c + 1 < len && p[at + c + 1] == '=')) ||
+		     (p[at + c] == ':' && !(c + 1 < len && p[at + c + 1] == ':')))) {
+			if (s->n == s->cap) {
+				s->cap = s->cap ? 2 * s->cap : 16;
+				s->v = xrealloc(s->v, s->cap * sizeof(*s->v));
+			}
+			s->v[s->n].start = at + k;
+			s->v[s->n++].len = n;
+		}
+		k = c;
+	}
+}
+
+/* Is the line's op a terminator taking no values (`scf.yield`,
+** `"test.return"() : () -> ()`)? */
+static int bare_terminator(const char *p, size_t len)
+{
+	static const char *const ends[] = {"yield", "return", "terminator"};
+	size_t k = skip_blanks(p, len, 0), n, i, e;
+
+	if (k >= len || memchr(p + k, '%', len - k))
+		return 0;
+	n = text_token_len(p + k, len - k);
+	e = k + n;
+	if (p[k] == '"')
+		e--;
+	for (i = 0; i < sizeof(ends) / sizeof(ends[0]); i++) {
+		size_t m = strlen(ends[i]);
+		if (e >= k + m && !memcmp(p + e - m, ends[i], m))
+			return 1;
+	}
+	return 0;
+}
+
+/* Every line opening one region (ending in `{`, closed by a line `}`)
+** that defines no values, inside a function or a module but not a
+** function itself, whose body uses no block argument it gives: the line
+** and the closing brace go, and the body's last line with them if it is
+** a terminator taking no values. */
+static void split_unwrap(text_source *t, const char *p, size_t len)
+{
+	line_info li;
+	size_t *parent, k, m, e;
+	name_set s = {0};
+	text_span d[1];
+
+	split_lines(t, p, len, &li);
+	parent = line_parents(t, &li);
+	for (k = 0; k < t->nline; k++) {
+		const char *l = p + t->line[k];
+		size_t ll = t->line[k + 1] - t->line[k], last = li.end[k];
+		type_ref close, open = trimmed(l, 0, ll);
+		text_edit *ed;
+		int ok = 1;
+
+		if (last <= k || li.scope[k] == k || line_defs(l, ll, d, 1) ||
+		    !open.len || open.at[open.len - 1] != '{')
+			continue;
+		close = trimmed(p + t->line[last], 0, t->line[last + 1] - t->line[last]);
+		if (close.len != 1 || close.at[0] != '}')
+			continue;
+		s.n = 0;
+		names_add_line(&s, p, ll, t->line[k]);
+		for (m = k + 1; m < last && ok; m++) {
+			const char *b = p + t->line[m];
+			size_t bl = t->line[m + 1] - t->line[m];
+
+			e = skip_blanks(b, bl, 0);
+			if (e < bl && (b[e] == '^' || (parent[m] == k && b[e] == '}')))
+				ok = 0;
+			if (s.n && line_uses(p, b, bl, &s))
+				ok = 0;
+		}
+		if (!ok)
+			continue;
+		ed = add_edit(t);
+		memset(ed, 0, sizeof(*ed));
+		ed->line = k;
+		ed->last = last;
+		ed->drop = (size_t)-1;
+		if (last > k + 1 && parent[last - 1] == k &&
+		    bare_terminator(p + t->line[last - 1],
+			    t->line[last] - t->line[last - 1]))
+			ed->drop = last - 1;
+	}
+	free(s.v);
+	free(parent);
+	free(li.end);
+	free(li.scope);
+}
+
+/* The blanks starting each line, and of two blanks or more inside one
+** all but the first, and all at the end of a line. */
+static void split_indent(text_source *t, const char *p, size_t len)
+{
+	size_t i = 0, k;
+
+	while (i < len) {
+		int start = i == 0 || p[i - 1] == '\n';
+
+		if (p[i] != ' ' && p[i] != '\t') {
+			i++;
+			continue;
+		}
+		for (k = i; k < len && (p[k] == ' ' || p[k] == '\t'); k++)
+			;
+		if (start || k == len || p[k] == '\n' || p[k] == '\r')
+			add_span(t, i, k - i);
+		else if (k - i > 1)
+			add_span(t, i + 1, k - i - 1);
+		i = k;
+	}
+}
+
 static void make_generic(text_source *t, size_t begin, size_t end,
 	gred_buf *out);
 
@@ -418,6 +805,12 @@ static void split(text_source *t, const char *p, size_t len)
 		split_uses(t, t->seen, len);
 	else if (t->unit == TEXT_GENERIC)
 		split_generic(t, t->seen, len);
+	else if (t->unit == TEXT_REPLACE)
+		split_replace(t, t->seen, len);
+	else if (t->unit == TEXT_UNWRAP)
+		split_unwrap(t, t->seen, len);
+	else if (t->unit == TEXT_INDENT)
+		split_indent(t, t->seen, len);
 	else
 		split_tiles(t, t->seen, len);
 }
@@ -466,6 +859,109 @@ static void make_generic(text_source *t, size_t begin, size_t end,
 	free(which);
 }
 
+/* A use to rename in make_replace: in the lines of scope, name. */
+typedef struct rename {
+	size_t scope;
+	const char *name, *with;
+	size_t nlen, wlen;
+} rename;
+
+static int rename_cmp(const void *a, const void *b)
+{
+	const rename *x = a, *y = b;
+
+	if (x->scope != y->scope)
+		return x->scope < y->scope ? -1 : 1;
+	if (x->nlen != y->nlen)
+		return x->nlen < y->nlen ? -1 : 1;
+	return memcmp(x->name, y->name, x->nlen);
+}
+
+static const rename *rename_find(const rename *v, size_t n, size_t scope,
+	const char *name, size_t len)
+{
+	rename key;
+
+	key.scope = scope;
+	key.name = name;
+	key.nlen = len;
+	return bsearch(&key, v, n, sizeof(*v), rename_cmp);
+}
+
+/* The text without the definitions of edits [begin, end), their uses
+** renamed; a chain (a value replaced by one that goes too) is followed
+** to a value that stays. */
+static void make_replace(text_source *t, size_t begin, size_t end,
+	gred_buf *out)
+{
+	char *gone = xcalloc(t->nline + 1, 1);
+	rename *v = xmalloc((end - begin + 1) * sizeof(*v));
+	size_t n = 0, i, k, m, hops;
+
+	for (i = begin; i < end && i < t->n; i++) {
+		const text_edit *ed = &t->edits[i];
+
+		for (k = ed->line; k <= ed->last; k++)
+			gone[k] = 1;
+		v[n].scope = ed->scope;
+		v[n].name = t->seen + ed->name.start;
+		v[n].nlen = ed->name.len;
+		v[n].with = t->seen + ed->with.start;
+		v[n++].wlen = ed->with.len;
+	}
+	qsort(v, n, sizeof(*v), rename_cmp);
+	for (i = 0; i < n; i++)
+		for (hops = 0; hops < n; hops++) {
+			const rename *r = rename_find(v, n, v[i].scope, v[i].with, v[i].wlen);
+			if (!r)
+				break;
+			v[i].with = r->with;
+			v[i].wlen = r->wlen;
+		}
+	for (k = 0; k < t->nline; k++) {
+		const char *l = t->seen + t->line[k];
+		size_t ll = t->line[k + 1] - t->line[k];
+
+		if (gone[k])
+			continue;
+		for (m = 0; m < ll;) {
+			size_t len = text_token_len(l + m, ll - m);
+			const rename *r = NULL;
+
+			if (l[m] == '/' && m + 1 < ll && l[m + 1] == '/')
+				len = ll - m;
+			else if (l[m] == '%' && n)
+				r = rename_find(v, n, t->member[k], l + m, len);
+			if (r)
+				buf_append(out, r->with, r->wlen);
+			else
+				buf_append(out, l + m, len);
+			m += len;
+		}
+	}
+	free(v);
+	free(gone);
+}
+
+/* The text without the first and closing lines (and terminators) of
+** edits [begin, end). */
+static void make_unwrap(text_source *t, size_t begin, size_t end,
+	gred_buf *out)
+{
+	char *gone = xcalloc(t->nline + 1, 1);
+	size_t i, k;
+
+	for (i = begin; i < end && i < t->n; i++) {
+		gone[t->edits[i].line] = gone[t->edits[i].last] = 1;
+		if (t->edits[i].drop != (size_t)-1)
+			gone[t->edits[i].drop] = 1;
+	}
+	for (k = 0; k < t->nline; k++)
+		if (!gone[k])
+			buf_append(out, t->seen + t->line[k], t->line[k + 1] - t->line[k]);
+	free(gone);
+}
+
 /* The text without units [begin, end); a unit inside another removed
 ** one goes with it. */
 static int text_make(source *s, size_t begin, size_t end, gred_buf *out,
@@ -478,6 +974,14 @@ static int text_make(source *s, size_t begin, size_t end, gred_buf *out,
 	*state = NULL;
 	if (t->unit == TEXT_GENERIC) {
 		make_generic(t, 0, t->gen.n, out);
+		return 1;
+	}
+	if (t->unit == TEXT_REPLACE) {
+		make_replace(t, begin, end, out);
+		return 1;
+	}
+	if (t->unit == TEXT_UNWRAP) {
+		make_unwrap(t, begin, end, out);
 		return 1;
 	}
 	if (t->unit == TEXT_USES) {
@@ -530,7 +1034,9 @@ void text_source_init(text_source *t, const gred_buf *best, text_unit unit)
 	static const char *const names[] = {
 		[TEXT_LINES] = "lines", [TEXT_TOKENS] = "tokens",
 		[TEXT_GROUPS] = "groups", [TEXT_BLOCKS] = "blocks",
-		[TEXT_USES] = "uses", [TEXT_GENERIC] = "generic"
+		[TEXT_USES] = "uses", [TEXT_GENERIC] = "generic",
+		[TEXT_REPLACE] = "replace", [TEXT_UNWRAP] = "unwrap",
+		[TEXT_INDENT] = "indent"
 	};
 
 	memset(t, 0, sizeof(*t));
@@ -551,6 +1057,7 @@ void text_source_init(text_source *t, const gred_buf *best, text_unit unit)
 void text_source_free(text_source *t)
 {
 	free(t->spans);
+	free(t->edits);
 	free(t->first);
 	free(t->member);
 	free(t->line);
