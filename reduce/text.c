@@ -549,6 +549,22 @@ static int arg_matches(void *arg, text_span name, type_ref type)
 	return 1;
 }
 
+/* Is a value line k defines used by a later line of its scope? */
+static int used_later(const text_source *t, const char *p,
+	const line_info *li, size_t k)
+{
+	name_set s = {0};
+	size_t m, last = li->end[li->scope[k]];
+	int used = 0;
+
+	names_add_defs(&s, p, t->line[k + 1] - t->line[k], t->line[k]);
+	for (m = k + 1; m <= last && m < t->nline && !used; m++)
+		used = li->scope[m] == li->scope[k] &&
+			line_uses(p, p + t->line[m], t->line[m + 1] - t->line[m], &s);
+	free(s.v);
+	return used;
+}
+
 /* For each line defining one value of a type the text spells: it (with
 ** the block it opens) goes and its uses take another value of that type
 ** that is there already: a block argument of an enclosing line (the
@@ -580,13 +596,33 @@ static void split_replace(text_source *t, const char *p, size_t len)
 		rhs = skip_blanks(l, ll, d[0].start + d[0].len);
 		type[k] = def_type(l, ll, rhs + 1);
 		name[k] = d[0];
+		if (!type[k].len)
+			type[k].at = l;
 	}
 	for (k = 0; k < t->nline; k++) {
 		size_t s = li.scope[k], a;
 		arg_match m;
 		text_edit *ed;
 
-		if (!type[k].len || s == (size_t)-1)
+		if (s == (size_t)-1)
+			continue;
+		if (name[k].len && !used_later(t, p, &li, k)) {
+			/* unused: the line may stay without its `%x = ` */
+			const char *l = p + t->line[k];
+			size_t ll = t->line[k + 1] - t->line[k];
+			size_t eq = skip_blanks(l, ll, name[k].start + name[k].len);
+
+			ed = add_edit(t);
+			ed->line = k;
+			ed->last = k;
+			ed->drop = (size_t)-1;
+			ed->scope = s;
+			ed->name.start = t->line[k] + name[k].start;
+			ed->name.len = skip_blanks(l, ll, eq + 1) - name[k].start;
+			ed->with.start = 0;
+			ed->with.len = 0;
+		}
+		if (!type[k].len)
 			continue;
 		memset(&m, 0, sizeof(m));
 		m.type = type[k];
@@ -895,12 +931,17 @@ static void make_replace(text_source *t, size_t begin, size_t end,
 	gred_buf *out)
 {
 	char *gone = xcalloc(t->nline + 1, 1);
+	const text_edit **cut = xcalloc(t->nline + 1, sizeof(*cut));
 	rename *v = xmalloc((end - begin + 1) * sizeof(*v));
 	size_t n = 0, i, k, m, hops;
 
 	for (i = begin; i < end && i < t->n; i++) {
 		const text_edit *ed = &t->edits[i];
 
+		if (!ed->with.len) {
+			cut[ed->line] = ed;
+			continue;
+		}
 		for (k = ed->line; k <= ed->last; k++)
 			gone[k] = 1;
 		v[n].scope = ed->scope;
@@ -928,6 +969,10 @@ static void make_replace(text_source *t, size_t begin, size_t end,
 			size_t len = text_token_len(l + m, ll - m);
 			const rename *r = NULL;
 
+			if (cut[k] && t->line[k] + m == cut[k]->name.start) {
+				m += cut[k]->name.len;
+				continue;
+			}
 			if (l[m] == '/' && m + 1 < ll && l[m + 1] == '/')
 				len = ll - m;
 			else if (l[m] == '%' && n)
@@ -940,6 +985,7 @@ static void make_replace(text_source *t, size_t begin, size_t end,
 		}
 	}
 	free(v);
+	free(cut);
 	free(gone);
 }
 
@@ -960,6 +1006,41 @@ static void make_unwrap(text_source *t, size_t begin, size_t end,
 		if (!gone[k])
 			buf_append(out, t->seen + t->line[k], t->line[k + 1] - t->line[k]);
 	free(gone);
+}
+
+/* Could the text without lines or tokens [begin, end) still parse? Not
+** if they open more brackets than they close (braces, for lines), or
+** are all separators (`,` `:` `=` `->`): no MLIR is left valid by that,
+** and such candidates are not worth a test. */
+static int leaves_parsable(const text_source *t, size_t begin, size_t end)
+{
+	static const char opens[] = "([{<", closes[] = ")]}>";
+	long net[4] = {0, 0, 0, 0};
+	int words = 0;
+	size_t i, b;
+
+	for (i = begin; i < end; i++) {
+		const char *p = t->seen + t->spans[i].start;
+		size_t len = t->spans[i].len, n;
+
+		if (t->unit == TEXT_LINES) {
+			net[2] += text_line_braces(p, len);
+			words = 1;
+			continue;
+		}
+		n = text_token_len(p, len);
+		if (n == 1 && strchr(opens, p[0]))
+			net[strchr(opens, p[0]) - opens]++;
+		else if (n == 1 && strchr(closes, p[0]))
+			net[strchr(closes, p[0]) - closes]--;
+		else if (!(n == 1 && strchr(",:=", p[0])) &&
+			 !(n == 2 && p[0] == '-' && p[1] == '>') && !blank(p[0]))
+			words = 1;
+	}
+	for (b = 0; b < 4; b++)
+		if (net[b])
+			return 0;
+	return words;
 }
 
 /* The text without units [begin, end); a unit inside another removed
@@ -998,6 +1079,9 @@ static int text_make(source *s, size_t begin, size_t end, gred_buf *out,
 		free(gone);
 		return 1;
 	}
+	if ((t->unit == TEXT_LINES || t->unit == TEXT_TOKENS) &&
+	    !leaves_parsable(t, begin, end < t->n ? end : t->n))
+		return 0;
 	for (i = begin; i < end && i < t->n; i++) {
 		const text_span *u = &t->spans[i];
 		if (u->start < at) {
