@@ -52,7 +52,8 @@ struct source {
 ** (text_generic.h), there only if gred then parses the text. Replace:
 ** a line defining one SSA value goes, its uses take another value of its
 ** type. Unwrap: a region op's line and closing brace go, its body stays.
-** Indent: the blanks starting a line, or the second of two. */
+** Indent: the blanks starting a line, or the second of two. Results: a
+** function's results go, from its returns and calls too. */
 typedef enum text_unit {
 	TEXT_LINES,
 	TEXT_TOKENS,
@@ -62,7 +63,8 @@ typedef enum text_unit {
 	TEXT_GENERIC,
 	TEXT_REPLACE,
 	TEXT_UNWRAP,
-	TEXT_INDENT
+	TEXT_INDENT,
+	TEXT_RESULTS
 } text_unit;
 
 /* A unit: bytes [start, start + len) of the text. Lines and tokens

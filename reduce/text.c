@@ -390,6 +390,7 @@ static size_t *line_parents(const text_source *t, const line_info *li)
 typedef struct text_edit {
 	size_t line, last, drop, scope;
 	text_span name, with;
+	int cut;   /* unwrap: only bytes with of line go */
 } text_edit;
 
 static text_edit *add_edit(text_source *t)
@@ -708,6 +709,31 @@ static int bare_terminator(const char *p, size_t len)
 	return 0;
 }
 
+/* A function's visibility (`private`, `nested`, `public` before its
+** `@name`) goes: the default is public. */
+static void add_visibility_cut(text_source *t, const char *l, size_t ll,
+	size_t k)
+{
+	static const char *const words[] = {"private", "nested", "public"};
+	size_t j = skip_blanks(l, ll, 0), n, i;
+	text_edit *ed;
+
+	while (j < ll && l[j] != '@' && l[j] != '(') {
+		n = text_token_len(l + j, ll - j);
+		for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+			if (n == strlen(words[i]) && !memcmp(l + j, words[i], n)) {
+				ed = add_edit(t);
+				memset(ed, 0, sizeof(*ed));
+				ed->line = k;
+				ed->cut = 1;
+				ed->with.start = (size_t)(l - t->seen) + j;
+				ed->with.len = skip_blanks(l, ll, j + n) - j;
+				return;
+			}
+		j = skip_blanks(l, ll, j + n);
+	}
+}
+
 /* Every line opening one region (ending in `{`, closed by a line `}`)
 ** that defines no values, inside a function or a module but not a
 ** function itself, whose body uses no block argument it gives: the line
@@ -729,6 +755,8 @@ static void split_unwrap(text_source *t, const char *p, size_t len)
 		text_edit *ed;
 		int ok = 1;
 
+		if (li.scope[k] == k)
+			add_visibility_cut(t, l, ll, k);
 		if (last <= k || li.scope[k] == k || line_defs(l, ll, d, 1) ||
 		    !open.len || open.at[open.len - 1] != '{')
 			continue;
@@ -761,6 +789,129 @@ static void split_unwrap(text_source *t, const char *p, size_t len)
 	}
 	free(s.v);
 	free(parent);
+	free(li.end);
+	free(li.scope);
+}
+
+/* The first `@name` token of a line, or len 0. */
+static text_span symbol_token(const char *p, size_t len)
+{
+	text_span r = {0, 0};
+	size_t k = 0, n;
+
+	while (k < len) {
+		if (p[k] == '/' && k + 1 < len && p[k + 1] == '/')
+			break;
+		n = text_token_len(p + k, len - k);
+		if (p[k] == '@' && n > 1) {
+			r.start = k;
+			r.len = n;
+			break;
+		}
+		k += n;
+	}
+	return r;
+}
+
+/* Does the line hold the token name (len bytes)? */
+static int line_has_token(const char *p, size_t len, const char *name,
+	size_t nlen)
+{
+	size_t k = 0, n;
+
+	while (k < len) {
+		n = text_token_len(p + k, len - k);
+		if (n == nlen && !memcmp(p + k, name, n))
+			return 1;
+		k += n;
+	}
+	return 0;
+}
+
+/* Bytes [rhs, e) of a line: e past its last non-blank, before a `{` it
+** ends with (if brace) and before a `//` comment. */
+static size_t line_end(const char *p, size_t len, int brace)
+{
+	size_t e = len, k;
+
+	for (k = 0; k + 1 < len; k++)
+		if (p[k] == '/' && p[k + 1] == '/') {
+			e = k;
+			break;
+		}
+	while (e && blank(p[e - 1]))
+		e--;
+	if (brace && e && p[e - 1] == '{') {
+		e--;
+		while (e && blank(p[e - 1]))
+			e--;
+	}
+	return e;
+}
+
+/* Is line k a `return` (or `func.return`) of a function? */
+static int return_line(const char *p, size_t len)
+{
+	size_t k = skip_blanks(p, len, 0), n;
+
+	n = k < len ? text_token_len(p + k, len - k) : 0;
+	return (n == 6 && !memcmp(p + k, "return", 6)) ||
+		(n == 11 && !memcmp(p + k, "func.return", 11));
+}
+
+/* Each function with results (`-> T {` ends its first line) whose every
+** other mention is a call whose results nothing uses: it loses them, its
+** returns their operands, its calls their `%x =` and result types. */
+static void split_results(text_source *t, const char *p, size_t len)
+{
+	line_info li;
+	size_t k, m;
+
+	split_lines(t, p, len, &li);
+	for (k = 0; k < t->nline; k++) {
+		const char *l = p + t->line[k];
+		size_t ll = t->line[k + 1] - t->line[k], e, colon, arrow;
+		text_span sym;
+		text_edit *ed;
+		int comma, ok = 1;
+
+		if (li.scope[k] != k || li.end[k] <= k)
+			continue;
+		sym = symbol_token(l, ll);
+		e = line_end(l, ll, 1);
+		if (!sym.len || e == line_end(l, ll, 0))
+			continue;
+		outer_marks(l, sym.start + sym.len, e, &colon, &arrow, &comma);
+		if (arrow == (size_t)-1 || line_has_token(l + arrow, e - arrow, "attributes", 10))
+			continue;
+		for (m = 0; m < t->nline && ok; m++) {
+			const char *c = p + t->line[m];
+			size_t cl = t->line[m + 1] - t->line[m], ce, a2;
+
+			if (m == k || !line_has_token(c, cl, l + sym.start, sym.len))
+				continue;
+			ce = line_end(c, cl, 0);
+			outer_marks(c, 0, ce, &colon, &a2, &comma);
+			if (a2 == (size_t)-1 || colon == (size_t)-1 || a2 < colon ||
+			    li.scope[m] == (size_t)-1 || li.scope[m] == m)
+				ok = 0;
+			else if (line_defs(c, cl, NULL, 0) && used_later(t, p, &li, m))
+				ok = 0;
+		}
+		if (!ok)
+			continue;
+		ed = add_edit(t);
+		memset(ed, 0, sizeof(*ed));
+		ed->line = k;
+		ed->last = li.end[k];
+		ed->drop = (size_t)-1;
+		ed->name.start = t->line[k] + sym.start;
+		ed->name.len = sym.len;
+		while (arrow && blank(l[arrow - 1]))
+			arrow--;
+		ed->with.start = t->line[k] + arrow;
+		ed->with.len = e - arrow;
+	}
 	free(li.end);
 	free(li.scope);
 }
@@ -847,6 +998,8 @@ static void split(text_source *t, const char *p, size_t len)
 		split_unwrap(t, t->seen, len);
 	else if (t->unit == TEXT_INDENT)
 		split_indent(t, t->seen, len);
+	else if (t->unit == TEXT_RESULTS)
+		split_results(t, t->seen, len);
 	else
 		split_tiles(t, t->seen, len);
 }
@@ -989,22 +1142,102 @@ static void make_replace(text_source *t, size_t begin, size_t end,
 	free(gone);
 }
 
+/* The text with the functions of edits [begin, end) without results. */
+static void make_results(text_source *t, size_t begin, size_t end,
+	gred_buf *out)
+{
+	const text_edit **owner = xcalloc(t->nline + 1, sizeof(*owner));
+	rename *v = xmalloc((end - begin + 1) * sizeof(*v));
+	size_t n = 0, i, k, m;
+
+	for (i = begin; i < end && i < t->n; i++) {
+		const text_edit *ed = &t->edits[i];
+
+		for (k = ed->line; k <= ed->last; k++)
+			owner[k] = ed;
+		v[n].scope = 0;
+		v[n].name = t->seen + ed->name.start;
+		v[n++].nlen = ed->name.len;
+	}
+	qsort(v, n, sizeof(*v), rename_cmp);
+	for (k = 0; k < t->nline; k++) {
+		const char *l = t->seen + t->line[k];
+		size_t ll = t->line[k + 1] - t->line[k], at = t->line[k];
+		const text_edit *ed = owner[k];
+		int call = 0;
+
+		if (ed && ed->line == k) {
+			buf_append(out, l, ed->with.start - at);
+			buf_append(out, t->seen + ed->with.start + ed->with.len,
+				at + ll - ed->with.start - ed->with.len);
+			continue;
+		}
+		if (ed && return_line(l, ll)) {
+			size_t s = skip_blanks(l, ll, 0);
+			buf_append(out, l, s + text_token_len(l + s, ll - s));
+			buf_append(out, "\n", 1);
+			continue;
+		}
+		for (m = 0; m < ll && !call;) {
+			size_t len = text_token_len(l + m, ll - m);
+			call = l[m] == '@' && rename_find(v, n, 0, l + m, len);
+			m += len;
+		}
+		if (call) {
+			size_t s = skip_blanks(l, ll, 0), e = line_end(l, ll, 0);
+			size_t colon, arrow, eq = s;
+			int comma;
+
+			buf_append(out, l, s);
+			if (line_defs(l, ll, NULL, 0)) {
+				while (eq < ll && !(l[eq] == '=' && l[eq + 1] != '='))
+					eq++;
+				s = skip_blanks(l, ll, eq + 1);
+			}
+			outer_marks(l, 0, e, &colon, &arrow, &comma);
+			buf_append(out, l + s, arrow + 2 - s);
+			buf_append(out, " ()", 3);
+			buf_append(out, l + e, ll - e);
+			continue;
+		}
+		buf_append(out, l, ll);
+	}
+	free(v);
+	free(owner);
+}
+
 /* The text without the first and closing lines (and terminators) of
 ** edits [begin, end). */
 static void make_unwrap(text_source *t, size_t begin, size_t end,
 	gred_buf *out)
 {
 	char *gone = xcalloc(t->nline + 1, 1);
+	const text_edit **cut = xcalloc(t->nline + 1, sizeof(*cut));
 	size_t i, k;
 
 	for (i = begin; i < end && i < t->n; i++) {
+		if (t->edits[i].cut) {
+			cut[t->edits[i].line] = &t->edits[i];
+			continue;
+		}
 		gone[t->edits[i].line] = gone[t->edits[i].last] = 1;
 		if (t->edits[i].drop != (size_t)-1)
 			gone[t->edits[i].drop] = 1;
 	}
-	for (k = 0; k < t->nline; k++)
-		if (!gone[k])
-			buf_append(out, t->seen + t->line[k], t->line[k + 1] - t->line[k]);
+	for (k = 0; k < t->nline; k++) {
+		size_t at = t->line[k], ll = t->line[k + 1] - at;
+
+		if (gone[k])
+			continue;
+		if (cut[k]) {
+			size_t c = cut[k]->with.start, cl = cut[k]->with.len;
+			buf_append(out, t->seen + at, c - at);
+			buf_append(out, t->seen + c + cl, at + ll - c - cl);
+		} else {
+			buf_append(out, t->seen + at, ll);
+		}
+	}
+	free(cut);
 	free(gone);
 }
 
@@ -1065,6 +1298,10 @@ static int text_make(source *s, size_t begin, size_t end, gred_buf *out,
 		make_unwrap(t, begin, end, out);
 		return 1;
 	}
+	if (t->unit == TEXT_RESULTS) {
+		make_results(t, begin, end, out);
+		return 1;
+	}
 	if (t->unit == TEXT_USES) {
 		char *gone = xcalloc(t->nline + 1, 1);
 		size_t m, k;
@@ -1120,7 +1357,7 @@ void text_source_init(text_source *t, const gred_buf *best, text_unit unit)
 		[TEXT_GROUPS] = "groups", [TEXT_BLOCKS] = "blocks",
 		[TEXT_USES] = "uses", [TEXT_GENERIC] = "generic",
 		[TEXT_REPLACE] = "replace", [TEXT_UNWRAP] = "unwrap",
-		[TEXT_INDENT] = "indent"
+		[TEXT_INDENT] = "indent", [TEXT_RESULTS] = "results"
 	};
 
 	memset(t, 0, sizeof(*t));
