@@ -219,22 +219,6 @@ static void split_lines(text_source *t, const char *p, size_t len,
 	free(stack);
 }
 
-/* Each outermost line opening a block (a function, not a module: the
-** blocks inside go with definitions and groups), through the line that
-** closes it. Inner blocks would put chunk bounds inside functions. */
-static void split_blocks(text_source *t, const char *p, size_t len)
-{
-	line_info li;
-	size_t k;
-
-	split_lines(t, p, len, &li);
-	for (k = 0; k < t->nline; k++)
-		if (li.end[k] > k && li.scope[k] == k)
-			add_span(t, t->line[k], t->line[li.end[k] + 1] - t->line[k]);
-	free(li.end);
-	free(li.scope);
-}
-
 /* The SSA names a line defines (`%a, %b:2 = ...`): spans into p. */
 static size_t line_defs(const char *p, size_t len, text_span *out, size_t max)
 {
@@ -916,6 +900,121 @@ static void split_results(text_source *t, const char *p, size_t len)
 	free(li.scope);
 }
 
+/* A block's symbol, for sorting blocks by it. */
+typedef struct block_sym {
+	const char *name;
+	size_t len, block;
+} block_sym;
+
+static int block_sym_cmp(const void *a, const void *b)
+{
+	const block_sym *x = a, *y = b;
+
+	if (x->len != y->len)
+		return x->len < y->len ? -1 : 1;
+	return memcmp(x->name, y->name, x->len);
+}
+
+/* Each outermost line opening a block (a function, not a module: the
+** blocks inside go with definitions and groups), through the line that
+** closes it, with every block that mentions its `@name`, transitively:
+** a function goes with its callers, so no chunk leaves a call to a
+** function that is gone. Units far bigger than the rest are cut at
+** 4,096 blocks. */
+static void split_blocks(text_source *t, const char *p, size_t len)
+{
+	line_info li;
+	block_sym *sym;
+	size_t k, b, m, nb, ne = 0, *ncall, *call, *from, *to, *stamp, *queue;
+
+	split_lines(t, p, len, &li);
+	for (k = 0; k < t->nline; k++)
+		if (li.end[k] > k && li.scope[k] == k) {
+			text_edit *ed = add_edit(t);
+			memset(ed, 0, sizeof(*ed));
+			ed->line = k;
+			ed->last = li.end[k];
+		}
+	nb = t->n;
+	sym = xmalloc((nb + 1) * sizeof(*sym));
+	for (b = 0; b < nb; b++) {
+		size_t at = t->line[t->edits[b].line];
+		text_span s = symbol_token(p + at, t->line[t->edits[b].line + 1] - at);
+		sym[b].name = p + at + s.start;
+		sym[b].len = s.len;
+		sym[b].block = b;
+	}
+	qsort(sym, nb, sizeof(*sym), block_sym_cmp);
+	/* edges: from a function to a block mentioning it */
+	from = xmalloc(16 * sizeof(size_t));
+	to = xmalloc(16 * sizeof(size_t));
+	for (b = 0; b < nb; b++) {
+		const text_edit *ed = &t->edits[b];
+		const char *q = p + t->line[ed->line];
+		size_t ql = t->line[ed->last + 1] - t->line[ed->line], j = 0, n;
+
+		while (j < ql) {
+			block_sym key, *hit;
+
+			n = text_token_len(q + j, ql - j);
+			key.name = q + j;
+			key.len = n;
+			if (q[j] == '@' && n > 1 &&
+			    (hit = bsearch(&key, sym, nb, sizeof(*sym), block_sym_cmp)) &&
+			    hit->block != b) {
+				if (!(ne & (ne - 1)) && ne >= 16) {
+					from = xrealloc(from, 2 * ne * sizeof(size_t));
+					to = xrealloc(to, 2 * ne * sizeof(size_t));
+				}
+				from[ne] = hit->block;
+				to[ne++] = b;
+			}
+			j += n;
+		}
+	}
+	ncall = xcalloc(nb + 2, sizeof(size_t));
+	call = xmalloc((ne + 1) * sizeof(size_t));
+	for (m = 0; m < ne; m++)
+		ncall[from[m] + 2]++;
+	for (b = 0; b < nb; b++)
+		ncall[b + 2] += ncall[b + 1];
+	for (m = 0; m < ne; m++)
+		call[ncall[from[m] + 1]++] = to[m];
+	/* now the callers of b are call[ncall[b] .. ncall[b + 1]) */
+	stamp = xmalloc((nb + 1) * sizeof(size_t));
+	queue = xmalloc((nb + 1) * sizeof(size_t));
+	for (b = 0; b < nb; b++)
+		stamp[b] = (size_t)-1;
+	free(t->first);
+	t->first = xmalloc((nb + 1) * sizeof(size_t));
+	t->nmember = 0;
+	for (b = 0; b < nb; b++) {
+		size_t head = 0, tail = 0, c;
+
+		t->first[b] = t->nmember;
+		queue[tail++] = b;
+		stamp[b] = b;
+		while (head < tail && tail < 4096)
+			for (c = ncall[queue[head++]]; c < ncall[queue[head - 1] + 1]; c++)
+				if (stamp[call[c]] != b && tail < 4096) {
+					stamp[call[c]] = b;
+					queue[tail++] = call[c];
+				}
+		for (c = 0; c < tail; c++)
+			add_member(t, queue[c]);
+	}
+	t->first[nb] = t->nmember;
+	free(queue);
+	free(stamp);
+	free(call);
+	free(ncall);
+	free(to);
+	free(from);
+	free(sym);
+	free(li.end);
+	free(li.scope);
+}
+
 /* The blanks starting each line, and of two blanks or more inside one
 ** all but the first, and all at the end of a line. */
 static void split_indent(text_source *t, const char *p, size_t len)
@@ -1302,13 +1401,18 @@ static int text_make(source *s, size_t begin, size_t end, gred_buf *out,
 		make_results(t, begin, end, out);
 		return 1;
 	}
-	if (t->unit == TEXT_USES) {
+	if (t->unit == TEXT_USES || t->unit == TEXT_BLOCKS) {
 		char *gone = xcalloc(t->nline + 1, 1);
 		size_t m, k;
 
 		for (i = begin; i < end && i < t->n; i++)
 			for (m = t->first[i]; m < t->first[i + 1]; m++)
-				gone[t->member[m]] = 1;
+				if (t->unit == TEXT_USES)
+					gone[t->member[m]] = 1;
+				else
+					for (k = t->edits[t->member[m]].line;
+					     k <= t->edits[t->member[m]].last; k++)
+						gone[k] = 1;
 		for (k = 0; k < t->nline; k++)
 			if (!gone[k])
 				buf_append(out, t->seen + t->line[k],
