@@ -53,7 +53,8 @@ struct source {
 ** a line defining one SSA value goes, its uses take another value of its
 ** type. Unwrap: a region op's line and closing brace go, its body stays.
 ** Indent: the blanks starting a line, or the second of two. Results: a
-** function's results go, from its returns and calls too. */
+** function's results go, from its returns and calls too. Rename: a
+** value or function gets a name of two characters. */
 typedef enum text_unit {
 	TEXT_LINES,
 	TEXT_TOKENS,
@@ -64,7 +65,8 @@ typedef enum text_unit {
 	TEXT_REPLACE,
 	TEXT_UNWRAP,
 	TEXT_INDENT,
-	TEXT_RESULTS
+	TEXT_RESULTS,
+	TEXT_RENAME
 } text_unit;
 
 /* A unit: bytes [start, start + len) of the text. Lines and tokens

@@ -103,16 +103,33 @@ static void split_tiles(text_source *t, const char *p, size_t len)
 	}
 }
 
+/* After the token at k, must something come? After `=`, `:`, `,`,
+** `->` or an opening bracket a value or type must; after a `%value` or
+** `@symbol` the group that follows is its call's operands or its
+** function's arguments. A group there is not worth a test alone. */
+static int fills_slot(const char *p, size_t k, size_t len)
+{
+	size_t n = text_token_len(p + k, len - k);
+
+	if (n == 1 && strchr("=:,([<", p[k]))
+		return 1;
+	if (n == 2 && p[k] == '-' && p[k + 1] == '>')
+		return 1;
+	return n > 1 && (p[k] == '%' || p[k] == '@');
+}
+
 /* Every bracketed group, and every name followed by groups (`test.op
 ** {...}`, `"a.b"() ({...})`), each with the blanks after it, in order of
 ** their start; the scan goes on inside them, so inner ones follow. */
 static void split_groups(text_source *t, const char *p, size_t len)
 {
-	size_t i = skip_blanks(p, len, 0), k, end, g;
+	size_t i = skip_blanks(p, len, 0), k, end, g, prev = (size_t)-1;
 
 	while (i < len) {
 		k = text_token_len(p + i, len - i);
-		if (word_char(p[i]) || p[i] == '"') {
+		if (prev != (size_t)-1 && fills_slot(p, prev, len)) {
+			/* nothing starting here may go */
+		} else if (word_char(p[i]) || p[i] == '"') {
 			size_t last = 0;
 			for (end = i + k;; end += g) {
 				end = skip_blanks(p, len, end);
@@ -125,6 +142,7 @@ static void split_groups(text_source *t, const char *p, size_t len)
 		} else if ((g = text_group_len(p + i, len - i)) != 0) {
 			add_span(t, i, skip_blanks(p, len, i + g) - i);
 		}
+		prev = i;
 		i = skip_blanks(p, len, i + k);
 	}
 }
@@ -375,6 +393,7 @@ typedef struct text_edit {
 	size_t line, last, drop, scope;
 	text_span name, with;
 	int cut;   /* unwrap: only bytes with of line go */
+	char fresh[8];   /* rename: the new name */
 } text_edit;
 
 static text_edit *add_edit(text_source *t)
@@ -1015,6 +1034,138 @@ static void split_blocks(text_source *t, const char *p, size_t len)
 	free(li.scope);
 }
 
+/* The scope of the names split_rename gives symbols: the whole text. */
+#define SCOPE_TEXT ((size_t)-2)
+
+typedef struct rename_scan {
+	text_source *t;
+	const char *p;
+	size_t scope, line;
+	type_ref *taken;   /* every `%` and `@` token of the text, sorted */
+	size_t ntaken, next;
+} rename_scan;
+
+static int token_cmp(const void *a, const void *b)
+{
+	const type_ref *x = a, *y = b;
+
+	if (x->len != y->len)
+		return x->len < y->len ? -1 : 1;
+	return memcmp(x->at, y->at, x->len);
+}
+
+/* A unit renaming the name at line offset name (if longer than a fresh
+** one, and not yet a unit in its scope) to the next name sigil+letters
+** no token of the text has. */
+static void add_rename(rename_scan *r, size_t at, size_t len)
+{
+	text_source *t = r->t;
+	const char *name = r->p + at;
+	char fresh[8];
+	size_t i;
+
+	if (len <= 2)
+		return;
+	/* the units of a function follow its first line */
+	for (i = t->n; r->scope != SCOPE_TEXT && i-- > 0 &&
+	     t->edits[i].line >= r->scope;)
+		if (t->edits[i].scope == r->scope && t->edits[i].name.len == len &&
+		    !memcmp(t->seen + t->edits[i].name.start, name, len))
+			return;
+	for (;;) {
+		size_t k = r->next++;
+		type_ref key;
+
+		fresh[0] = name[0];
+		if (k < 26) {
+			fresh[1] = (char)('a' + k);
+			fresh[2] = '\0';
+		} else if (k < 26 * 27) {
+			fresh[1] = (char)('a' + k / 26 - 1);
+			fresh[2] = (char)('a' + k % 26);
+			fresh[3] = '\0';
+		} else {
+			return;
+		}
+		key.at = fresh;
+		key.len = strlen(fresh);
+		if (key.len >= len)
+			return;
+		if (!bsearch(&key, r->taken, r->ntaken, sizeof(*r->taken), token_cmp))
+			break;
+	}
+	{
+		text_edit *ed = add_edit(t);
+		memset(ed, 0, sizeof(*ed));
+		ed->line = r->line;
+		ed->scope = r->scope;
+		ed->name.start = at;
+		ed->name.len = len;
+		memcpy(ed->fresh, fresh, sizeof(fresh));
+	}
+}
+
+static int rename_arg(void *arg, text_span name, type_ref type)
+{
+	rename_scan *r = arg;
+
+	(void)type;
+	add_rename(r, r->t->line[r->line] + name.start, name.len);
+	return 0;
+}
+
+/* Every value name (defined or a block argument) and every function's
+** symbol longer than a fresh name: each to a name no token has, the
+** values' within their function, the symbols' in the whole text. */
+static void split_rename(text_source *t, const char *p, size_t len)
+{
+	line_info li;
+	rename_scan r;
+	size_t k, j, n;
+	text_span d[16];
+
+	split_lines(t, p, len, &li);
+	memset(&r, 0, sizeof(r));
+	r.t = t;
+	r.p = p;
+	r.taken = xmalloc(16 * sizeof(*r.taken));
+	for (k = 0; k < len; k += n) {
+		n = text_token_len(p + k, len - k);
+		if ((p[k] == '%' || p[k] == '@') && n > 1) {
+			if (!(r.ntaken & (r.ntaken - 1)) && r.ntaken >= 16)
+				r.taken = xrealloc(r.taken, 2 * r.ntaken * sizeof(*r.taken));
+			r.taken[r.ntaken].at = p + k;
+			r.taken[r.ntaken++].len = n;
+		}
+	}
+	qsort(r.taken, r.ntaken, sizeof(*r.taken), token_cmp);
+	for (k = 0; k < t->nline; k++) {
+		const char *l = p + t->line[k];
+		size_t ll = t->line[k + 1] - t->line[k];
+
+		r.line = k;
+		if (li.scope[k] == k) {
+			text_span sym = symbol_token(l, ll);
+			r.scope = SCOPE_TEXT;
+			if (sym.len)
+				add_rename(&r, t->line[k] + sym.start, sym.len);
+		}
+		if (li.scope[k] == (size_t)-1)
+			continue;
+		r.scope = li.scope[k];
+		n = line_defs(l, ll, d, 16);
+		for (j = 0; j < n && j < 16; j++)
+			add_rename(&r, t->line[k] + d[j].start, d[j].len);
+		if (li.end[k] > k)
+			line_args(l, ll, rename_arg, &r);
+	}
+	free(r.taken);
+	free(t->member);
+	t->member = li.scope;   /* each line's scope, for text_make */
+	t->capmember = t->nline + 1;
+	free(li.end);
+}
+
 /* The blanks starting each line, and of two blanks or more inside one
 ** all but the first, and all at the end of a line. */
 static void split_indent(text_source *t, const char *p, size_t len)
@@ -1099,6 +1250,8 @@ static void split(text_source *t, const char *p, size_t len)
 		split_indent(t, t->seen, len);
 	else if (t->unit == TEXT_RESULTS)
 		split_results(t, t->seen, len);
+	else if (t->unit == TEXT_RENAME)
+		split_rename(t, t->seen, len);
 	else
 		split_tiles(t, t->seen, len);
 }
@@ -1239,6 +1392,47 @@ static void make_replace(text_source *t, size_t begin, size_t end,
 	free(v);
 	free(cut);
 	free(gone);
+}
+
+/* The text with the names of edits [begin, end) renamed. */
+static void make_rename(text_source *t, size_t begin, size_t end,
+	gred_buf *out)
+{
+	rename *v = xmalloc((end - begin + 1) * sizeof(*v));
+	size_t n = 0, i, k, m;
+
+	for (i = begin; i < end && i < t->n; i++) {
+		const text_edit *ed = &t->edits[i];
+
+		v[n].scope = ed->scope;
+		v[n].name = t->seen + ed->name.start;
+		v[n].nlen = ed->name.len;
+		v[n].with = ed->fresh;
+		v[n++].wlen = strlen(ed->fresh);
+	}
+	qsort(v, n, sizeof(*v), rename_cmp);
+	for (k = 0; k < t->nline; k++) {
+		const char *l = t->seen + t->line[k];
+		size_t ll = t->line[k + 1] - t->line[k];
+
+		for (m = 0; m < ll;) {
+			size_t len = text_token_len(l + m, ll - m);
+			const rename *r = NULL;
+
+			if (l[m] == '/' && m + 1 < ll && l[m + 1] == '/')
+				len = ll - m;
+			else if (l[m] == '%' && t->member[k] != (size_t)-1)
+				r = rename_find(v, n, t->member[k], l + m, len);
+			else if (l[m] == '@')
+				r = rename_find(v, n, SCOPE_TEXT, l + m, len);
+			if (r)
+				buf_append(out, r->with, r->wlen);
+			else
+				buf_append(out, l + m, len);
+			m += len;
+		}
+	}
+	free(v);
 }
 
 /* The text with the functions of edits [begin, end) without results. */
@@ -1401,6 +1595,10 @@ static int text_make(source *s, size_t begin, size_t end, gred_buf *out,
 		make_results(t, begin, end, out);
 		return 1;
 	}
+	if (t->unit == TEXT_RENAME) {
+		make_rename(t, begin, end, out);
+		return 1;
+	}
 	if (t->unit == TEXT_USES || t->unit == TEXT_BLOCKS) {
 		char *gone = xcalloc(t->nline + 1, 1);
 		size_t m, k;
@@ -1461,7 +1659,8 @@ void text_source_init(text_source *t, const gred_buf *best, text_unit unit)
 		[TEXT_GROUPS] = "groups", [TEXT_BLOCKS] = "blocks",
 		[TEXT_USES] = "uses", [TEXT_GENERIC] = "generic",
 		[TEXT_REPLACE] = "replace", [TEXT_UNWRAP] = "unwrap",
-		[TEXT_INDENT] = "indent", [TEXT_RESULTS] = "results"
+		[TEXT_INDENT] = "indent", [TEXT_RESULTS] = "results",
+		[TEXT_RENAME] = "rename"
 	};
 
 	memset(t, 0, sizeof(*t));
