@@ -553,20 +553,91 @@ static int arg_matches(void *arg, text_span name, type_ref type)
 	return 1;
 }
 
-/* Is a value line k defines used by a later line of its scope? */
-static int used_later(const text_source *t, const char *p,
-	const line_info *li, size_t k)
-{
-	name_set s = {0};
-	size_t m, last = li->end[li->scope[k]];
-	int used = 0;
+/* A use to rename in make_replace: in the lines of scope, name. */
+typedef struct rename {
+	size_t scope;
+	const char *name, *with;
+	size_t nlen, wlen;
+} rename;
 
-	names_add_defs(&s, p, t->line[k + 1] - t->line[k], t->line[k]);
-	for (m = k + 1; m <= last && m < t->nline && !used; m++)
-		used = li->scope[m] == li->scope[k] &&
-			line_uses(p, p + t->line[m], t->line[m + 1] - t->line[m], &s);
-	free(s.v);
-	return used;
+static int rename_cmp(const void *a, const void *b)
+{
+	const rename *x = a, *y = b;
+
+	if (x->scope != y->scope)
+		return x->scope < y->scope ? -1 : 1;
+	if (x->nlen != y->nlen)
+		return x->nlen < y->nlen ? -1 : 1;
+	return memcmp(x->name, y->name, x->nlen);
+}
+
+static const rename *rename_find(const rename *v, size_t n, size_t scope,
+	const char *name, size_t len)
+{
+	rename key;
+
+	key.scope = scope;
+	key.name = name;
+	key.nlen = len;
+	return bsearch(&key, v, n, sizeof(*v), rename_cmp);
+}
+
+/* Every `%` token of the lines in a scope, with it, sorted: a value
+** defined once in its function is used if its name is there twice. */
+static rename *scope_tokens(const text_source *t, const char *p,
+	const size_t *scope, size_t *out_n)
+{
+	rename *v = NULL;
+	size_t n = 0, cap = 0, k, m, len;
+
+	for (k = 0; k < t->nline; k++) {
+		const char *l = p + t->line[k];
+		size_t ll = t->line[k + 1] - t->line[k];
+
+		if (scope[k] == (size_t)-1)
+			continue;
+		for (m = 0; m < ll; m += len) {
+			len = text_token_len(l + m, ll - m);
+			if (l[m] == '/' && m + 1 < ll && l[m + 1] == '/')
+				break;
+			if (l[m] != '%' || len < 2)
+				continue;
+			if (n == cap) {
+				cap = cap ? 2 * cap : 64;
+				v = xrealloc(v, cap * sizeof(*v));
+			}
+			v[n].scope = scope[k];
+			v[n].name = l + m;
+			v[n++].nlen = len;
+		}
+	}
+	qsort(v, n, sizeof(*v), rename_cmp);
+	*out_n = n;
+	return v;
+}
+
+/* Is the name, defined once in scope, used there (in v, twice)? */
+static int name_used(const rename *v, size_t n, size_t scope,
+	const char *name, size_t len)
+{
+	const rename *r = rename_find(v, n, scope, name, len);
+
+	return r && ((r > v && !rename_cmp(r - 1, r)) ||
+		(r + 1 < v + n && !rename_cmp(r + 1, r)));
+}
+
+/* Is a value line k defines used in its scope? */
+static int defs_used(const text_source *t, const char *p, const size_t *scope,
+	const rename *v, size_t n, size_t k)
+{
+	text_span d[16];
+	size_t i, nd = line_defs(p + t->line[k], t->line[k + 1] - t->line[k], d, 16);
+
+	for (i = 0; i < nd; i++)
+		if (i >= 16 || name_used(v, n, scope[k], p + t->line[k] + d[i].start,
+			    d[i].len))
+			return 1;
+	return 0;
 }
 
 /* For each line defining one value of a type the text spells: it (with
@@ -577,12 +648,14 @@ static int used_later(const text_source *t, const char *p,
 static void split_replace(text_source *t, const char *p, size_t len)
 {
 	line_info li;
-	size_t *parent, *anc, k, j, na;
+	size_t *parent, *anc, k, j, na, nuses;
 	text_span *name;
 	type_ref *type;
+	rename *uses;
 
 	split_lines(t, p, len, &li);
 	parent = line_parents(t, &li);
+	uses = scope_tokens(t, p, li.scope, &nuses);
 	name = xcalloc(t->nline + 1, sizeof(*name));
 	type = xcalloc(t->nline + 1, sizeof(*type));
 	anc = xmalloc((t->nline + 1) * sizeof(size_t));
@@ -610,7 +683,7 @@ static void split_replace(text_source *t, const char *p, size_t len)
 
 		if (s == (size_t)-1)
 			continue;
-		if (name[k].len && !used_later(t, p, &li, k)) {
+		if (name[k].len && !defs_used(t, p, li.scope, uses, nuses, k)) {
 			/* unused: the line may stay without its `%x = ` */
 			const char *l = p + t->line[k];
 			size_t ll = t->line[k + 1] - t->line[k];
@@ -660,6 +733,7 @@ static void split_replace(text_source *t, const char *p, size_t len)
 		ed->with.start = (size_t)(m.line - p) + m.found.start;
 		ed->with.len = m.found.len;
 	}
+	free(uses);
 	free(anc);
 	free(type);
 	free(name);
@@ -868,9 +942,11 @@ static int return_line(const char *p, size_t len)
 static void split_results(text_source *t, const char *p, size_t len)
 {
 	line_info li;
-	size_t k, m;
+	size_t k, m, nuses;
+	rename *uses;
 
 	split_lines(t, p, len, &li);
+	uses = scope_tokens(t, p, li.scope, &nuses);
 	for (k = 0; k < t->nline; k++) {
 		const char *l = p + t->line[k];
 		size_t ll = t->line[k + 1] - t->line[k], e, colon, arrow;
@@ -898,7 +974,7 @@ static void split_results(text_source *t, const char *p, size_t len)
 			if (a2 == (size_t)-1 || colon == (size_t)-1 || a2 < colon ||
 			    li.scope[m] == (size_t)-1 || li.scope[m] == m)
 				ok = 0;
-			else if (line_defs(c, cl, NULL, 0) && used_later(t, p, &li, m))
+			else if (defs_used(t, p, li.scope, uses, nuses, m))
 				ok = 0;
 		}
 		if (!ok)
@@ -915,6 +991,7 @@ static void split_results(text_source *t, const char *p, size_t len)
 		ed->with.start = t->line[k] + arrow;
 		ed->with.len = e - arrow;
 	}
+	free(uses);
 	free(li.end);
 	free(li.scope);
 }
@@ -1300,35 +1377,6 @@ static void make_generic(text_source *t, size_t begin, size_t end,
 	free(which);
 }
 
-/* A use to rename in make_replace: in the lines of scope, name. */
-typedef struct rename {
-	size_t scope;
-	const char *name, *with;
-	size_t nlen, wlen;
-} rename;
-
-static int rename_cmp(const void *a, const void *b)
-{
-	const rename *x = a, *y = b;
-
-	if (x->scope != y->scope)
-		return x->scope < y->scope ? -1 : 1;
-	if (x->nlen != y->nlen)
-		return x->nlen < y->nlen ? -1 : 1;
-	return memcmp(x->name, y->name, x->nlen);
-}
-
-static const rename *rename_find(const rename *v, size_t n, size_t scope,
-	const char *name, size_t len)
-{
-	rename key;
-
-	key.scope = scope;
-	key.name = name;
-	key.nlen = len;
-	return bsearch(&key, v, n, sizeof(*v), rename_cmp);
-}
-
 /* The text without the definitions of edits [begin, end), their uses
 ** renamed; a chain (a value replaced by one that goes too) is followed
 ** to a value that stays. */
@@ -1483,7 +1531,7 @@ static void make_results(text_source *t, size_t begin, size_t end,
 
 			buf_append(out, l, s);
 			if (line_defs(l, ll, NULL, 0)) {
-				while (eq < ll && !(l[eq] == '=' && l[eq + 1] != '='))
+				while (eq + 1 < ll && !(l[eq] == '=' && l[eq + 1] != '='))
 					eq++;
 				s = skip_blanks(l, ll, eq + 1);
 			}
