@@ -2,11 +2,14 @@
 ** ddmin on raw text: the fallback for a .mlir file that does not parse,
 ** so a broken input still gets smaller. Units follow the shape MLIR text
 ** has even when gred cannot parse it: brace-balanced blocks of lines (a
-** function, an op with its regions), lines, an SSA definition with the
-** lines that use it, then bracketed groups and tokens; and ops in the
-** custom syntax of dialects gred lacks are rewritten in generic form
-** (text_generic.c). Once the text parses, the driver hands it to the
-** passes.
+** function, with the functions that call it), lines, an SSA definition
+** with the lines that use it, then bracketed groups and tokens. Other
+** units rewrite what a human would: a value's uses take another value of
+** its type so its definition goes, a region op's body stays without the
+** op, a function loses its results, names get short, indentation goes;
+** and ops in the custom syntax of dialects gred lacks are rewritten in
+** generic form (text_generic.c). Once the text parses, the driver hands
+** it to the passes.
 */
 #include "source.h"
 
