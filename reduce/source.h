@@ -84,7 +84,8 @@ typedef struct text_source {
 	text_span *spans;   /* by start; a span inside another comes after it */
 	size_t n, cap;
 	/* TEXT_USES: unit i is lines member[first[i]] .. member[first[i+1]-1],
-	** line k being bytes line[k] .. line[k+1]. */
+	** line k being bytes line[k] .. line[k+1]; TEXT_BLOCKS: blocks (edits)
+	** so; TEXT_REPLACE, TEXT_RENAME: member[k] is line k's function. */
 	size_t *first, *member, *line;
 	size_t nmember, capmember, nline, capline;
 	char *seen;         /* the text the units were taken from */
@@ -95,7 +96,7 @@ typedef struct text_source {
 	text_rewrites gen;
 	MlirContext ctx;
 	size_t grown, budget;
-	/* TEXT_REPLACE, TEXT_UNWRAP: unit i is edit i (text.c). */
+	/* The units of blocks, replace, unwrap, results, rename (text.c). */
 	struct text_edit *edits;
 } text_source;
 
