@@ -579,6 +579,8 @@ static const rename *rename_find(const rename *v, size_t n, size_t scope,
 {
 	rename key;
 
+	if (!n)
+		return NULL;
 	key.scope = scope;
 	key.name = name;
 	key.nlen = len;
@@ -614,7 +616,8 @@ static rename *scope_tokens(const text_source *t, const char *p,
 			v[n++].nlen = len;
 		}
 	}
-	qsort(v, n, sizeof(*v), rename_cmp);
+	if (n)
+		qsort(v, n, sizeof(*v), rename_cmp);
 	*out_n = n;
 	return v;
 }
@@ -1585,10 +1588,27 @@ static void make_unwrap(text_source *t, size_t begin, size_t end,
 	free(gone);
 }
 
+/* Do the text's brackets balance? */
+static int text_balanced(const char *p, size_t len)
+{
+	long net[3] = {0, 0, 0};
+	size_t k, n;
+
+	for (k = 0; k < len; k += n) {
+		n = text_token_len(p + k, len - k);
+		if (n == 1 && strchr("([{", p[k]))
+			net[strchr("([{", p[k]) - "([{"]++;
+		else if (n == 1 && strchr(")]}", p[k]))
+			net[strchr(")]}", p[k]) - ")]}"]--;
+	}
+	return !net[0] && !net[1] && !net[2];
+}
+
 /* Could the text without lines or tokens [begin, end) still parse? Not
 ** if they open more brackets than they close (braces, for lines), or
 ** are all separators (`,` `:` `=` `->`): no MLIR is left valid by that,
-** and such candidates are not worth a test. */
+** and such candidates are not worth a test. Unless the text does not
+** balance already: then its test needs no parse. */
 static int leaves_parsable(const text_source *t, size_t begin, size_t end)
 {
 	static const char opens[] = "([{<", closes[] = ")]}>";
@@ -1596,6 +1616,8 @@ static int leaves_parsable(const text_source *t, size_t begin, size_t end)
 	int words = 0;
 	size_t i, b;
 
+	if (!text_balanced(t->seen, t->nseen))
+		return 1;
 	for (i = begin; i < end; i++) {
 		const char *p = t->seen + t->spans[i].start;
 		size_t len = t->spans[i].len, n;
