@@ -593,7 +593,8 @@ done:
 static int reduce_text(reducer *r, gred_error *e)
 {
 	static const text_unit units[] = {
-		TEXT_BLOCKS, TEXT_LINES, TEXT_USES, TEXT_GENERIC, TEXT_GROUPS,
+		TEXT_BLOCKS, TEXT_LINES, TEXT_USES, TEXT_REPLACE, TEXT_UNWRAP,
+		TEXT_RESULTS, TEXT_GENERIC, TEXT_GROUPS, TEXT_INDENT, TEXT_RENAME,
 		TEXT_TOKENS
 	};
 	enum { NUNITS = sizeof(units) / sizeof(units[0]) };

@@ -49,14 +49,24 @@ struct source {
 ** bracketed groups at any depth, each alone or with the name right
 ** before it. The generic target is no removal but a rewrite: every op in
 ** the custom syntax of a dialect gred lacks, into generic form
-** (text_generic.h), there only if gred then parses the text. */
+** (text_generic.h), there only if gred then parses the text. Replace:
+** a line defining one SSA value goes, its uses take another value of its
+** type. Unwrap: a region op's line and closing brace go, its body stays.
+** Indent: the blanks starting a line, or the second of two. Results: a
+** function's results go, from its returns and calls too. Rename: a
+** value or function gets a name of two characters. */
 typedef enum text_unit {
 	TEXT_LINES,
 	TEXT_TOKENS,
 	TEXT_GROUPS,
 	TEXT_BLOCKS,
 	TEXT_USES,
-	TEXT_GENERIC
+	TEXT_GENERIC,
+	TEXT_REPLACE,
+	TEXT_UNWRAP,
+	TEXT_INDENT,
+	TEXT_RESULTS,
+	TEXT_RENAME
 } text_unit;
 
 /* A unit: bytes [start, start + len) of the text. Lines and tokens
@@ -74,7 +84,8 @@ typedef struct text_source {
 	text_span *spans;   /* by start; a span inside another comes after it */
 	size_t n, cap;
 	/* TEXT_USES: unit i is lines member[first[i]] .. member[first[i+1]-1],
-	** line k being bytes line[k] .. line[k+1]. */
+	** line k being bytes line[k] .. line[k+1]; TEXT_BLOCKS: blocks (edits)
+	** so; TEXT_REPLACE, TEXT_RENAME: member[k] is line k's function. */
 	size_t *first, *member, *line;
 	size_t nmember, capmember, nline, capline;
 	char *seen;         /* the text the units were taken from */
@@ -85,6 +96,8 @@ typedef struct text_source {
 	text_rewrites gen;
 	MlirContext ctx;
 	size_t grown, budget;
+	/* The units of blocks, replace, unwrap, results, rename (text.c). */
+	struct text_edit *edits;
 } text_source;
 
 void text_source_init(text_source *t, const gred_buf *best, text_unit unit);
