@@ -376,34 +376,52 @@ static int next_place(const char **s, const char *end, const char **p, size_t *n
 	return 1;
 }
 
+/* The first n known places of a code line (a leading "?" skipped). */
+static size_t places(const mtext *m, const char **p, size_t *n, size_t most)
+{
+	const char *s = m->code, *end = m->code + m->ncode;
+	size_t k = 0;
+
+	while (k < most && next_place(&s, end, &p[k], &n[k]))
+		if (p[k][0] != '?')
+			k++;
+	return k;
+}
+
+/* Whether the first two places of a appear, in order, among the first
+** three of b: one frame more on one side (a helper inlined in one build
+** of the pair's shared code, a library frame one log names and skips). */
+static int code_within(const mtext *a, const mtext *b)
+{
+	const char *pa[2], *pb[3];
+	size_t na[2], nb[3], i, j = 0, ka = places(a, pa, na, 2), kb = places(b, pb, nb, 3);
+
+	if (ka < 2)
+		return 0;
+	for (i = 0; i < kb && j < 2; i++)
+		if (place_same(pa[j], na[j], pb[i], nb[i]))
+			j++;
+	return j == 2;
+}
+
 /*
-** The same machine code crashed: the crashing instruction and the return
-** address below it agree, so the two logs are of one build and one call
-** (see set_code in sig.c). It is what a stripped build's report keeps:
-** ASan's module+offset, gdb's and lldb's addresses of one program, and
-** those a symbolised report of the same build prints next to its names
-** (-g changes no instruction). Where a log gives only an address under
-** ASLR, its offset within the page is compared. Two places, as for two
-** frames matched by address alone; never the crashing instruction alone
-** (a page holds 4096 places, and many builds are compared), nor when
-** both sides name their frames (names decide then).
+** The same machine code crashed: two places of the program, the crashing
+** instruction and the return address below it, agree (one frame more on
+** one side allowed), so the two logs are of one build and one call (see
+** set_code in sig.c). It is what a stripped build's report keeps: ASan's
+** module+offset, gdb's and lldb's addresses of one program, and those a
+** symbolised report of the same build prints next to its names (-g
+** changes no instruction). Where a log gives only an address under ASLR,
+** its offset within the page is compared. Two places, as for two frames
+** matched by address alone; never the crashing instruction alone (a page
+** holds 4096 places, and many builds are compared), nor when both sides
+** name their frames (names decide then).
 */
 static int same_code(const mtext *a, const mtext *b)
 {
-	const char *sa = a->code, *sb = b->code, *pa, *pb;
-	size_t na, nb;
-	int k;
-
-	if (!a->ncode || !b->ncode || a->code[0] == '?' || b->code[0] == '?' ||
-	    (named(a) && named(b)))
+	if (!a->ncode || !b->ncode || (named(a) && named(b)))
 		return 0;
-	for (k = 0; k < 2; k++) {
-		if (!next_place(&sa, a->code + a->ncode, &pa, &na) ||
-		    !next_place(&sb, b->code + b->ncode, &pb, &nb) ||
-		    !place_same(pa, na, pb, nb))
-			return 0;
-	}
-	return 1;
+	return code_within(a, b) || code_within(b, a);
 }
 
 int triage_match_similar(const char *sa, const char *sb)
@@ -420,6 +438,11 @@ int triage_match_similar(const char *sa, const char *sb)
 	** or not, with the same message. */
 	if (same(a.site, a.nsite, b.site, b.nsite) && same(a.msg, a.nmsg, b.msg, b.nmsg))
 		return 1;
+	/* Two statements that each report names are two bugs, whatever the
+	** stacks say (-Os merges the checks' handler calls, and debug
+	** information then gives them one function). */
+	if (a.nsite && b.nsite && !same(a.site, a.nsite, b.site, b.nsite))
+		return 0;
 	if (same_code(&a, &b))
 		return 1;
 	if (!a.n || !b.n)

@@ -612,7 +612,7 @@ static int says_nothing(const triage_sig *out, const tri_event *ev,
 	** "kernels.cpp:0", compiler-made code): every crash of the program
 	** is in main. */
 	if (out->crashed && out->nframes == 1 && !strcmp(out->frames[0], "main") &&
-	    !said)
+	    generic)
 		return 1;
 	/* A traceback cut before its exception line: what is left is the
 	** program's entry path, the same for all its bugs. */
@@ -620,6 +620,17 @@ static int says_nothing(const triage_sig *out, const tri_event *ev,
 		return 1;
 	if (!out->crashed || out->nframes)
 		return 0;
+	/* A debugger's signal with its stack cut, or only the C library's
+	** frames in it, and an abort that said nothing before it: every bug
+	** of that signal looks alike. (A shell's "Segmentation fault" keeps
+	** its name, below.) */
+	if (ev && ev->signame && !said &&
+	    (strcmp(ev->fmt->name, "shell") || !strcmp(out->kind, "abort")))
+		return 1;
+	/* glibc's heap check ("free(): double free detected in tcache 2"),
+	** with no frame: every such bug says it alike. */
+	if (!strcmp(out->kind, "heap-corruption"))
+		return 1;
 	/* A stack dump with no frame read, a sanitizer's class and access
 	** kind with its frames cut off. (A bare signal keeps its name: a
 	** shell's "Segmentation fault" line is all such logs ever say.) */
@@ -710,6 +721,8 @@ static void add_statement(gred_buf *m, const triage_sig *out, size_t top)
 
 /* out->match: class (and the report's own site, if any), message, then
 ** the meaningful frames as "name<TAB>where" (see triage_match_similar). */
+static int ubsan_site(const triage_sig *out, const tri_event *ev);
+
 static void set_match(triage_sig *out, const tri_event *ev, size_t msglen)
 {
 	gred_buf m = {0};
@@ -722,8 +735,7 @@ static void set_match(triage_sig *out, const tri_event *ev, size_t msglen)
 	/* The message as the report said it: not the frameless detail
 	** (signal name, file) a log with no stack gets in its key. */
 	buf_puts(&m, crash_class(out->kind, out->message));
-	if (ev && ev->fmt->family == FAM_NATIVE && !strcmp(out->kind, "ubsan") &&
-	    ev->file.n && ev->line.n) {
+	if (ubsan_site(out, ev)) {
 		/* UBSan names the statement, from data the compiler put in
 		** the program: it survives stripping and inlining. */
 		size_t bn;
@@ -765,8 +777,19 @@ static void set_match(triage_sig *out, const tri_event *ev, size_t msglen)
 	out->match = m.data;
 }
 
-/* out->key (kind, message, frames, a line each) and its hash. */
-static void set_key(triage_sig *out)
+/* UBSan's "file:line: runtime error:": the statement, from data the
+** compiler put in the program, whatever the stack says (-Os merges the
+** handler calls of several checks, and debug information then gives
+** them one function). */
+static int ubsan_site(const triage_sig *out, const tri_event *ev)
+{
+	return ev && ev->fmt->family == FAM_NATIVE && !strcmp(out->kind, "ubsan") &&
+		ev->file.n && ev->line.n;
+}
+
+/* out->key (kind, message, frames, a line each; UBSan's statement) and
+** its hash. */
+static void set_key(triage_sig *out, const tri_event *ev)
 {
 	gred_buf key = {0};
 	size_t k;
@@ -774,6 +797,12 @@ static void set_key(triage_sig *out)
 	buf_printf(&key, "%s\n%s", out->kind, out->message);
 	for (k = 0; k < out->nframes; k++)
 		buf_printf(&key, "\n%s", out->frames[k]);
+	if (ubsan_site(out, ev)) {
+		size_t bn;
+		const char *base = tri_basename(ev->file.p, ev->file.n, &bn);
+		buf_printf(&key, "\nat %.*s:%.*s", (int)bn, base, (int)ev->line.n,
+			ev->line.p);
+	}
 	out->key = key.data;
 	out->hash = hash_bytes(key.data, key.len);
 }
@@ -935,7 +964,7 @@ int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
 			msg.len ? "; " : "",
 			(unsigned long long)hash_bytes(log, len));
 	out->message = msg.data;
-	set_key(out);
+	set_key(out, ev);
 	set_match(out, ev, said);
 	if (p->opts.explain)
 		set_explain(out, ev, log, len);

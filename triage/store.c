@@ -958,7 +958,8 @@ static int merge_bucket(merge_ctx *m, store_rows *b)
 	m->res->members += added;
 	if (bump(s, dest, added, se->num(b, 9), se->num(b, 10), e) < 0)
 		return -1;
-	if (se->text(b, 7) && offer_smallest(s, dest, se->text(b, 7),
+	/* a bucket whose members DEST had already brings no case of its own */
+	if (added && se->text(b, 7) && offer_smallest(s, dest, se->text(b, 7),
 	    se->num(b, 11), e) < 0)
 		return -1;
 	return 0;
