@@ -620,13 +620,6 @@ static int says_nothing(const triage_sig *out, const tri_event *ev,
 		return 1;
 	if (!out->crashed || out->nframes)
 		return 0;
-	/* A debugger's signal with its stack cut, or only the C library's
-	** frames in it, and an abort that said nothing before it: every bug
-	** of that signal looks alike. (A shell's "Segmentation fault" keeps
-	** its name, below.) */
-	if (ev && ev->signame && !said &&
-	    (strcmp(ev->fmt->name, "shell") || !strcmp(out->kind, "abort")))
-		return 1;
 	/* glibc's heap check ("free(): double free detected in tcache 2"),
 	** with no frame: every such bug says it alike. */
 	if (!strcmp(out->kind, "heap-corruption"))
