@@ -15,8 +15,8 @@ typedef struct mframe {
 } mframe;
 
 typedef struct mtext {
-	const char *cls, *msg, *site;
-	size_t ncls, nmsg, nsite;
+	const char *cls, *msg, *site, *code;
+	size_t ncls, nmsg, nsite, ncode;
 	mframe f[TRIAGE_MATCH_FRAMES];
 	size_t n;
 } mtext;
@@ -40,6 +40,12 @@ static void split(mtext *m, const char *s)
 		m->ncls = (size_t)(m->site - s);
 		m->site++;
 		m->nsite = (size_t)(e - m->site);
+		/* "class<TAB>site<TAB>code": the addresses that crashed */
+		if ((m->code = memchr(m->site, '\t', m->nsite))) {
+			m->nsite = (size_t)(m->code - m->site);
+			m->code++;
+			m->ncode = (size_t)(e - m->code);
+		}
 	}
 	if (!*e)
 		return;
@@ -347,6 +353,77 @@ static int message_names_bug(const mtext *a, const mtext *b)
 		!starts_with(b->msg, b->nmsg, "std::");
 }
 
+/* One place of a code line: "OFF" (offset in the program) or "~PPP"
+** (within its page only). Two are the same where both say. */
+static int place_same(const char *a, size_t na, const char *b, size_t nb)
+{
+	if (a[0] != '~' && b[0] != '~')
+		return same(a, na, b, nb);
+	return na >= 3 && nb >= 3 && !memcmp(a + na - 3, b + nb - 3, 3);
+}
+
+/* The next place of a code line at *s (up to end); 0 at the end. */
+static int next_place(const char **s, const char *end, const char **p, size_t *n)
+{
+	const char *sp;
+
+	if (*s >= end)
+		return 0;
+	*p = *s;
+	sp = memchr(*s, ' ', (size_t)(end - *s));
+	*n = (size_t)((sp ? sp : end) - *s);
+	*s = sp ? sp + 1 : end;
+	return 1;
+}
+
+/* The first n known places of a code line (a leading "?" skipped). */
+static size_t places(const mtext *m, const char **p, size_t *n, size_t most)
+{
+	const char *s = m->code, *end = m->code + m->ncode;
+	size_t k = 0;
+
+	while (k < most && next_place(&s, end, &p[k], &n[k]))
+		if (p[k][0] != '?')
+			k++;
+	return k;
+}
+
+/* Whether the first two places of a appear, in order, among the first
+** three of b: one frame more on one side (a helper inlined in one build
+** of the pair's shared code, a library frame one log names and skips). */
+static int code_within(const mtext *a, const mtext *b)
+{
+	const char *pa[2], *pb[3];
+	size_t na[2], nb[3], i, j = 0, ka = places(a, pa, na, 2), kb = places(b, pb, nb, 3);
+
+	if (ka < 2)
+		return 0;
+	for (i = 0; i < kb && j < 2; i++)
+		if (place_same(pa[j], na[j], pb[i], nb[i]))
+			j++;
+	return j == 2;
+}
+
+/*
+** The same machine code crashed: two places of the program, the crashing
+** instruction and the return address below it, agree (one frame more on
+** one side allowed), so the two logs are of one build and one call (see
+** set_code in sig.c). It is what a stripped build's report keeps: ASan's
+** module+offset, gdb's and lldb's addresses of one program, and those a
+** symbolised report of the same build prints next to its names (-g
+** changes no instruction). Where a log gives only an address under ASLR,
+** its offset within the page is compared. Two places, as for two frames
+** matched by address alone; never the crashing instruction alone (a page
+** holds 4096 places, and many builds are compared), nor when both sides
+** name their frames (names decide then).
+*/
+static int same_code(const mtext *a, const mtext *b)
+{
+	if (!a->ncode || !b->ncode || (named(a) && named(b)))
+		return 0;
+	return code_within(a, b) || code_within(b, a);
+}
+
 int triage_match_similar(const char *sa, const char *sb)
 {
 	mtext a, b;
@@ -360,6 +437,13 @@ int triage_match_similar(const char *sa, const char *sb)
 	/* The report's own location (UBSan's file:line), stripped binary
 	** or not, with the same message. */
 	if (same(a.site, a.nsite, b.site, b.nsite) && same(a.msg, a.nmsg, b.msg, b.nmsg))
+		return 1;
+	/* Two statements that each report names are two bugs, whatever the
+	** stacks say (-Os merges the checks' handler calls, and debug
+	** information then gives them one function). */
+	if (a.nsite && b.nsite && !same(a.site, a.nsite, b.site, b.nsite))
+		return 0;
+	if (same_code(&a, &b))
 		return 1;
 	if (!a.n || !b.n)
 		return message_names_bug(&a, &b);

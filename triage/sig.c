@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -370,6 +371,95 @@ static enum tri_family pick_family(const tri_scan *s, const tri_event *ev)
 	return FAM_NATIVE;
 }
 
+/*
+** out->code: the physical frames of the program itself, as the
+** addresses within their page of the crashing instruction and of each
+** return address below it, down to the C library's entry point. One
+** build's machine code is the same whoever captures its crash (ASan's
+** module+offset, gdb's absolute address with or without ASLR, lldb's
+** unnamed symbols) and whether it keeps its symbols or not (-g changes
+** no instruction), so this is what a stripped build's report has left.
+** Inlined frames share their address and count once; frames without an
+** address (gdb's inlined ones) and those of shared libraries (libc,
+** libstdc++, a sanitizer's runtime) are left out.
+*/
+#define CODE_FRAMES 4
+
+/* Where the program itself is mapped: no ASLR (a debugger's default) puts
+** a position-independent executable here; a fixed one is at its own
+** addresses, which are also the offsets a sanitizer prints. */
+#define PIE_NO_ASLR 0x555555554000ULL
+
+static uint64_t hex_value(tri_span h)
+{
+	uint64_t v = 0;
+	size_t i = h.n > 2 && h.p[0] == '0' && (h.p[1] == 'x' || h.p[1] == 'X') ? 2 : 0;
+
+	for (; i < h.n && isxdigit((unsigned char)h.p[i]); i++)
+		v = v * 16 + (uint64_t)(isdigit((unsigned char)h.p[i]) ? h.p[i] - '0' :
+			(tolower((unsigned char)h.p[i]) - 'a' + 10));
+	return v;
+}
+
+/* One frame's place in the program: "OFF", its offset in the module when
+** the log gives it (module+offset, an address at the no-ASLR or fixed
+** base, or the base another frame of the stack shows), else "~PPP", the
+** offset within its page alone (the same under any ASLR); "" if no
+** address. */
+static void code_place(char *out, size_t n, const tri_rawframe *fr,
+	uint64_t base)
+{
+	uint64_t a = fr->addr.n ? hex_value(fr->addr) : 0;
+
+	if (fr->off.n)
+		snprintf(out, n, "%llx", (unsigned long long)hex_value(fr->off));
+	else if (!fr->addr.n)
+		out[0] = 0;
+	else if (base && a >= base && a - base < (1ULL << 32))
+		snprintf(out, n, "%llx", (unsigned long long)(a - base));
+	else if (a >= PIE_NO_ASLR && a - PIE_NO_ASLR < (1ULL << 32))
+		snprintf(out, n, "%llx", (unsigned long long)(a - PIE_NO_ASLR));
+	else if (a < (1ULL << 32))
+		snprintf(out, n, "%llx", (unsigned long long)a);
+	else
+		snprintf(out, n, "~%03llx", (unsigned long long)(a & 0xfff));
+}
+
+static void set_code(triage_sig *out, const tri_rawframe *const *raw,
+	const int *shared, size_t top)
+{
+	gred_buf b = {0};
+	char last[24] = "", place[24];
+	uint64_t base = 0;
+	size_t k, n = 0;
+
+	/* the program's base, from a frame that gives both its address and
+	** its offset (a sanitizer's _start) */
+	for (k = 0; k < out->nstack && !base; k++)
+		if (raw[k]->off.n && raw[k]->addr.n && !shared[k] &&
+		    hex_value(raw[k]->addr) > hex_value(raw[k]->off))
+			base = hex_value(raw[k]->addr) - hex_value(raw[k]->off);
+	for (k = top; k < out->nstack && n < CODE_FRAMES; k++) {
+		const triage_frame *f = &out->stack[k];
+		if (!strncmp(f->func, "__libc_start", 12) || !strcmp(f->func, "_start"))
+			break;
+		if (f->ignored || shared[k])
+			continue;
+		code_place(place, sizeof(place), raw[k], base);
+		if (!place[0]) {
+			if (!b.len)
+				buf_puts(&b, "?");  /* the crashing frame's is unknown */
+			continue;
+		}
+		if (!strcmp(place, last))
+			continue;  /* inlined into the frame below */
+		buf_printf(&b, "%s%s", b.len ? " " : "", place);
+		memcpy(last, place, sizeof(last));
+		n++;
+	}
+	out->code = b.data;
+}
+
 /* out->stack: the display frames of stack st, crash order, signal
 ** handlers cut. Returns whether abort is among them. */
 static int build_stack(triage_sig *out, triage_parser *p, const tri_stack *st)
@@ -377,7 +467,8 @@ static int build_stack(triage_sig *out, triage_parser *p, const tri_stack *st)
 	const tri_scan *s = &p->scan;
 	size_t n = st->n < MAX_DISPLAY ? st->n : MAX_DISPLAY, k, top;
 	const char *mods[MAX_DISPLAY];
-	int unnamed[MAX_DISPLAY], is_abort = 0;
+	const tri_rawframe *raw[MAX_DISPLAY];
+	int unnamed[MAX_DISPLAY], shared[MAX_DISPLAY], is_abort = 0;
 
 	out->stack = xcalloc(n, sizeof(*out->stack));
 	for (k = 0; k < n; k++) {
@@ -390,6 +481,8 @@ static int build_stack(triage_sig *out, triage_parser *p, const tri_stack *st)
 		out->stack[k].lineno = fr->lineno;
 		mods[k] = fr->module.n ? tri_basename(fr->module.p,
 			fr->module.n, &mn) : NULL;
+		shared[k] = mods[k] && memmem(mods[k], mn, ".so", 3) != NULL;
+		raw[k] = fr;
 	}
 	out->nstack = n;
 	/* An unnamed crashing frame is known only by the faulting
@@ -397,6 +490,7 @@ static int build_stack(triage_sig *out, triage_parser *p, const tri_stack *st)
 	** its callers' return addresses do not. */
 	top = cut_handlers(out, mods);
 	ignore_below_entry(out, mods);
+	set_code(out, raw, shared, top);
 	if (top < n && unnamed[top] && !out->stack[top].ignored) {
 		char *at = strchr(out->stack[top].func, '@');
 		if (at)
@@ -518,7 +612,7 @@ static int says_nothing(const triage_sig *out, const tri_event *ev,
 	** "kernels.cpp:0", compiler-made code): every crash of the program
 	** is in main. */
 	if (out->crashed && out->nframes == 1 && !strcmp(out->frames[0], "main") &&
-	    !said)
+	    generic)
 		return 1;
 	/* A traceback cut before its exception line: what is left is the
 	** program's entry path, the same for all its bugs. */
@@ -526,6 +620,10 @@ static int says_nothing(const triage_sig *out, const tri_event *ev,
 		return 1;
 	if (!out->crashed || out->nframes)
 		return 0;
+	/* glibc's heap check ("free(): double free detected in tcache 2"),
+	** with no frame: every such bug says it alike. */
+	if (!strcmp(out->kind, "heap-corruption"))
+		return 1;
 	/* A stack dump with no frame read, a sanitizer's class and access
 	** kind with its frames cut off. (A bare signal keeps its name: a
 	** shell's "Segmentation fault" line is all such logs ever say.) */
@@ -616,6 +714,8 @@ static void add_statement(gred_buf *m, const triage_sig *out, size_t top)
 
 /* out->match: class (and the report's own site, if any), message, then
 ** the meaningful frames as "name<TAB>where" (see triage_match_similar). */
+static int ubsan_site(const triage_sig *out, const tri_event *ev);
+
 static void set_match(triage_sig *out, const tri_event *ev, size_t msglen)
 {
 	gred_buf m = {0};
@@ -628,8 +728,7 @@ static void set_match(triage_sig *out, const tri_event *ev, size_t msglen)
 	/* The message as the report said it: not the frameless detail
 	** (signal name, file) a log with no stack gets in its key. */
 	buf_puts(&m, crash_class(out->kind, out->message));
-	if (ev && ev->fmt->family == FAM_NATIVE && !strcmp(out->kind, "ubsan") &&
-	    ev->file.n && ev->line.n) {
+	if (ubsan_site(out, ev)) {
 		/* UBSan names the statement, from data the compiler put in
 		** the program: it survives stripping and inlining. */
 		size_t bn;
@@ -637,6 +736,9 @@ static void set_match(triage_sig *out, const tri_event *ev, size_t msglen)
 		buf_printf(&m, "\t%.*s:%.*s", (int)bn, base, (int)ev->line.n,
 			ev->line.p);
 	}
+	/* the machine code that crashed, which a stripped build keeps */
+	if (out->code && ev && ev->fmt->family == FAM_NATIVE)
+		buf_printf(&m, "%s\t%s", strchr(m.data, '\t') ? "" : "\t", out->code);
 	buf_printf(&m, "\n%.*s", (int)msglen, out->message);
 	for (k = 0; k < out->nstack && n < TRIAGE_MATCH_FRAMES; k++) {
 		const triage_frame *f = &out->stack[k];
@@ -668,8 +770,19 @@ static void set_match(triage_sig *out, const tri_event *ev, size_t msglen)
 	out->match = m.data;
 }
 
-/* out->key (kind, message, frames, a line each) and its hash. */
-static void set_key(triage_sig *out)
+/* UBSan's "file:line: runtime error:": the statement, from data the
+** compiler put in the program, whatever the stack says (-Os merges the
+** handler calls of several checks, and debug information then gives
+** them one function). */
+static int ubsan_site(const triage_sig *out, const tri_event *ev)
+{
+	return ev && ev->fmt->family == FAM_NATIVE && !strcmp(out->kind, "ubsan") &&
+		ev->file.n && ev->line.n;
+}
+
+/* out->key (kind, message, frames, a line each; UBSan's statement) and
+** its hash. */
+static void set_key(triage_sig *out, const tri_event *ev)
 {
 	gred_buf key = {0};
 	size_t k;
@@ -677,6 +790,12 @@ static void set_key(triage_sig *out)
 	buf_printf(&key, "%s\n%s", out->kind, out->message);
 	for (k = 0; k < out->nframes; k++)
 		buf_printf(&key, "\n%s", out->frames[k]);
+	if (ubsan_site(out, ev)) {
+		size_t bn;
+		const char *base = tri_basename(ev->file.p, ev->file.n, &bn);
+		buf_printf(&key, "\nat %.*s:%.*s", (int)bn, base, (int)ev->line.n,
+			ev->line.p);
+	}
 	out->key = key.data;
 	out->hash = hash_bytes(key.data, key.len);
 }
@@ -838,7 +957,7 @@ int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
 			msg.len ? "; " : "",
 			(unsigned long long)hash_bytes(log, len));
 	out->message = msg.data;
-	set_key(out);
+	set_key(out, ev);
 	set_match(out, ev, said);
 	if (p->opts.explain)
 		set_explain(out, ev, log, len);
@@ -878,6 +997,7 @@ void triage_sig_free(triage_sig *sig)
 	free(sig->stack);
 	free(sig->key);
 	free(sig->match);
+	free(sig->code);
 	free(sig->explain);
 	memset(sig, 0, sizeof(*sig));
 }

@@ -353,34 +353,58 @@ static int absorb(triage_store *s, int64_t keep, int64_t other, gred_error *e);
 ** logs that would have joined them came later. The oldest bucket stays
 ** and absorbs the others, keeping their members and history; with link
 ** 0 the first similar one is taken and nothing is absorbed.
+** variant (or NULL) names match itself: a log of a known signature from
+** another build or capture has addresses of its own, which a stripped
+** build's report may share. If the signature is known and the variant
+** is not, *new_variant is set: the caller keeps match as a shape of the
+** bucket, and buckets like it are linked to it.
 */
-static int find_bucket(int64_t *out, triage_store *s, const char *match,
-	const char *id, int link, gred_error *e)
+static int find_bucket(int64_t *out, int *new_variant, triage_store *s,
+	const char *match, const char *id, const char *variant, int link,
+	gred_error *e)
 {
 	store_arg a[] = {ARG_TEXT(id)};
 	size_t i, j;
 
+	if (new_variant)
+		*new_variant = 0;
 	if (run_num(out, NULL, s, sql_find_shape, a, NARGS(a), e) < 0)
 		return -1;
-	if (*out || !match || !*match)
+	if (*out && variant && match && *match) {
+		store_arg v[] = {ARG_TEXT(variant)};
+		int64_t known = 0;
+		if (run_num(&known, NULL, s, sql_find_shape, v, NARGS(v), e) < 0)
+			return -1;
+		if (known)
+			return 0;
+		*new_variant = 1;
+	} else if (*out || !match || !*match) {
 		return 0;
+	}
 	if (read_shapes(s, e) < 0)
 		return -1;
-	for (i = 0; i < s->nshapes; i++)
-		if (triage_match_similar(match, s->shapes[i].match) &&
-		    (!*out || s->shapes[i].bucket < *out))
-			*out = s->shapes[i].bucket;
+	if (!*out)
+		for (i = 0; i < s->nshapes; i++)
+			if (triage_match_similar(match, s->shapes[i].match) &&
+			    (!*out || s->shapes[i].bucket < *out))
+				*out = s->shapes[i].bucket;
 	if (!*out || !link)
 		return 0;
 	for (i = 0; i < s->nshapes; i++) {
-		int64_t other = s->shapes[i].bucket;
+		int64_t other = s->shapes[i].bucket, keep = *out;
 		if (other == *out || !triage_match_similar(match, s->shapes[i].match))
 			continue;
-		if (absorb(s, *out, other, e) < 0)
+		/* the oldest stays */
+		if (other < keep) {
+			keep = other;
+			other = *out;
+		}
+		if (absorb(s, keep, other, e) < 0)
 			return -1;
 		for (j = 0; j < s->nshapes; j++)
 			if (s->shapes[j].bucket == other)
-				s->shapes[j].bucket = *out;
+				s->shapes[j].bucket = keep;
+		*out = keep;
 	}
 	return 0;
 }
@@ -436,9 +460,9 @@ int triage_store_add(triage_add_result *out, triage_store *s,
 	const triage_sig *sig, const char *source, const char *case_path,
 	const char *log, size_t len, gred_error *e)
 {
-	char content[17], id[17], *frames = NULL, *stack = NULL;
+	char content[17], id[17], variant[17], *frames = NULL, *stack = NULL;
 	int64_t now = (int64_t)time(NULL), count = 0, changes = 0;
-	int found, err = -1;
+	int found, new_variant = 0, err = -1;
 
 	memset(out, 0, sizeof(*out));
 	content_id(content, log, len);
@@ -452,11 +476,15 @@ int triage_store_add(triage_add_result *out, triage_store *s,
 			return 0;
 		}
 	}
-	if (find_bucket(&out->bucket, s, sig->match, id, 1, e) < 0)
+	if (sig->match)
+		content_id(variant, sig->match, strlen(sig->match));
+	if (find_bucket(&out->bucket, &new_variant, s, sig->match, id,
+	    sig->match ? variant : NULL, 1, e) < 0)
 		return -1;
 	if (out->bucket) {
 		if (bump(s, out->bucket, 1, now, now, e) < 0 ||
-		    add_shape(s, out->bucket, sig->match, id, e) < 0)
+		    add_shape(s, out->bucket, sig->match, new_variant ? variant : id,
+			e) < 0)
 			return -1;
 		goto member;
 	}
@@ -875,14 +903,14 @@ static int merge_bucket(merge_ctx *m, store_rows *b)
 
 	/* by the bucket's own signature, then by each shape's, then alike */
 	if (run_num(&dest, NULL, s, sql_owner, by_hash, 1, e) < 0 ||
-	    (!dest && find_bucket(&dest, s, NULL, hash, 0, e) < 0))
+	    (!dest && find_bucket(&dest, NULL, s, NULL, hash, NULL, 0, e) < 0))
 		return -1;
 	for (pass = 0; pass < 2 && !dest; pass++) {
 		if (se->query(&r, m->src->db, sql_shapes_of, src_id, 1, NULL, e) < 0)
 			return -1;
 		while (!dest && (rc = se->next(r, e)) > 0)
-			if (find_bucket(&dest, s, pass ? se->text(r, 1) : NULL,
-			    se->text(r, 0), 0, e) < 0) {
+			if (find_bucket(&dest, NULL, s, pass ? se->text(r, 1) : NULL,
+			    se->text(r, 0), NULL, 0, e) < 0) {
 				rc = -1;
 				break;
 			}
@@ -930,7 +958,8 @@ static int merge_bucket(merge_ctx *m, store_rows *b)
 	m->res->members += added;
 	if (bump(s, dest, added, se->num(b, 9), se->num(b, 10), e) < 0)
 		return -1;
-	if (se->text(b, 7) && offer_smallest(s, dest, se->text(b, 7),
+	/* a bucket whose members DEST had already brings no case of its own */
+	if (added && se->text(b, 7) && offer_smallest(s, dest, se->text(b, 7),
 	    se->num(b, 11), e) < 0)
 		return -1;
 	return 0;

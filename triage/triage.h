@@ -62,6 +62,11 @@ typedef struct triage_sig {
 	char *match;      /* what similarity matching compares: crash class,
 	                     message, then up to TRIAGE_MATCH_FRAMES frames as
 	                     "name\twhere" lines (see triage_match_similar) */
+	char *code;       /* the machine code that crashed: the addresses
+	                     (within their page) of the program's own
+	                     physical frames, crash first, space-separated;
+	                     "?" first when the crashing frame has none; NULL
+	                     without such frames */
 } triage_sig;
 
 #define TRIAGE_MATCH_FRAMES 8

@@ -433,7 +433,15 @@ static void print_similar(const triage_sig *sig)
 
 	if (!m)
 		return;
-	printf("class     %.*s\n", (int)(m - sig->match), sig->match);
+	{
+		/* "class<TAB>site<TAB>code": the code on a line of its own */
+		const char *t = memchr(sig->match, '\t', (size_t)(m - sig->match));
+		const char *c = t ? memchr(t + 1, '\t', (size_t)(m - t - 1)) : NULL;
+		printf("class     %.*s\n", (int)((c && c == t + 1 ? t : c ? c : m) -
+			sig->match), sig->match);
+		if (c)
+			printf("code      %.*s\n", (int)(m - c - 1), c + 1);
+	}
 	m = strchr(m + 1, '\n');
 	while (m) {
 		const char *next = strchr(m + 1, '\n');
