@@ -8,7 +8,6 @@
 #include "fuzz.h"
 #include "gen.h"
 #include "rng.h"
-#include "tosa.h"
 
 uint64_t fuzz_model_seed(uint64_t seed, long k)
 {
@@ -54,19 +53,12 @@ int fuzz_generate(gred_buf *out, const fuzz_options *o, const char *ext,
 	if (!strcmp(ext, "mlir")) {
 		if (go.max_rank > 4)
 			go.max_rank = 4;
-		if (!strcmp(fuzz_pipeline_dialect(o->target), "vector")) {
-			vector_gen *v;
-			if (vector_gen_new(&v, &go, e) < 0)
-				return -1;
-			err = vector_gen_program(v, out, e);
-			vector_gen_free(v);
-		} else {
-			tosa_gen *t;
-			if (tosa_gen_new(&t, &go, e) < 0)
-				return -1;
-			err = tosa_gen_program(t, out, e);
-			tosa_gen_free(t);
-		}
+		mlir_gen *m;
+		if (mlir_gen_new(&m, fuzz_pipeline_dialect(o->target), &go, e) < 0)
+			return -1;
+		mlir_gen_program(m, out);
+		mlir_gen_free(m);
+		err = 0;
 		if (err == 0 && fuzz_pipeline_is_random(o->target)) {
 			char *p = fuzz_pipeline_draw(o->target, go.seed);
 			fuzz_pipeline_block(out, p);

@@ -87,28 +87,22 @@ uint64_t gen_rejected(const gen *g);
 
 void gen_free(gen *g);
 
-/* The linalg generator (gen/linalg.c): textual MLIR 19 programs of linalg
-** on tensors with the func, scf, arith, math and tensor dialects, valid and
-** runnable by construction. Options as for gen_new (ops: linalg and tensor
-** op names without the dialect, max_rank up to 4); the n-th program
-** depends only on the options and n. */
-typedef struct linalg_gen linalg_gen;
+/* The MLIR generators (gen/mlir_gen.c): textual MLIR 19 programs that
+** verify by construction, of the dialect named "tosa" (with func, scf,
+** arith and tensor), "linalg" (linalg on tensors, also runnable) or
+** "vector" (with arith, math, memref and tensor), in several functions
+** with calls, scf regions and dynamic dims. Options as for gen_new (ops:
+** names after the dialect's '.', max_rank up to 4); fails on an unknown
+** dialect or op name. */
+typedef struct mlir_gen mlir_gen;
 
-int linalg_gen_new(linalg_gen **out, const gen_options *o, gred_error *e);
+int mlir_gen_new(mlir_gen **out, const char *dialect, const gen_options *o,
+	gred_error *e);
 
-/* Appends the next program (one module of several functions) to out. */
-int linalg_gen_program(linalg_gen *g, gred_buf *out, gred_error *e);
+/* Appends the next program (one module of several functions) to out; the
+** n-th program depends only on the options and n. */
+void mlir_gen_program(mlir_gen *g, gred_buf *out);
 
-void linalg_gen_free(linalg_gen *g);
-
-/* The vector generator (gen/vector.c): textual MLIR 19 programs of the
-** vector dialect with arith, math, memref, tensor, func and scf, valid by
-** construction. Options as for linalg_gen_new (ops: names after the
-** dialect, as reduction, transfer_read, addf). */
-typedef struct vector_gen vector_gen;
-
-int vector_gen_new(vector_gen **out, const gen_options *o, gred_error *e);
-int vector_gen_program(vector_gen *g, gred_buf *out, gred_error *e);
-void vector_gen_free(vector_gen *g);
+void mlir_gen_free(mlir_gen *g);
 
 #endif

@@ -112,10 +112,6 @@ static const linalg_op linalg_ops[] = {
 
 #define NOPS ((int)(sizeof(linalg_ops) / sizeof(linalg_ops[0])))
 
-struct linalg_gen {
-	mlir_emitter m;
-};
-
 /* An arith.constant tensor of static type t: a dense literal or a splat. */
 static int make_const(mlir_emitter *g, const me_type *t)
 {
@@ -848,30 +844,6 @@ static const me_dialect linalg_dialect = {
 	MK_TENSOR, 1
 };
 
-int linalg_gen_program(linalg_gen *g, gred_buf *out, gred_error *e)
-{
-	(void)e;
-	me_program(&g->m, out);
-	return 0;
-}
-
-int linalg_gen_new(linalg_gen **out, const gen_options *o, gred_error *e)
-{
-	linalg_gen *g = xcalloc(1, sizeof(*g));
-
-	if (me_init(&g->m, &linalg_dialect, o, linalg_ops, NOPS,
-		    sizeof(linalg_ops[0]), rank_lo, e) < 0) {
-		free(g);
-		return -1;
-	}
-	*out = g;
-	return 0;
-}
-
-void linalg_gen_free(linalg_gen *g)
-{
-	if (!g)
-		return;
-	me_fini(&g->m);
-	free(g);
-}
+const me_table me_linalg = {
+	&linalg_dialect, linalg_ops, NOPS, sizeof(linalg_ops[0]), rank_lo
+};

@@ -100,6 +100,17 @@ struct mlir_emitter {
 #define RANGE(lo, hi) ((int)rng_range(&g->r, (lo), (hi)))
 #define OUT (&g->body)
 
+/* What a dialect's generator file gives (gen/tosa.c, linalg.c, vector.c):
+** its hooks and its op table, whose rows each start with their name. */
+typedef struct me_table {
+	const me_dialect *dialect;
+	const void *rows;
+	size_t nrows, rowsize;
+	int (*rank_lo)(const void *row); /* the lowest rank a row accepts */
+} me_table;
+
+extern const me_table me_tosa, me_linalg, me_vector;
+
 /* Sets up g for dialect d: enables the rows of the op table (each row
 ** starts with its const char *name; list names them after the dialect's
 ** '.', or whole when they have none) whose rank_lo(row) fits max_rank.

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "mlir_emit.h"
-#include "tosa.h"
 
 /* What the TOSA spec requires of an op's second operand, made true by
 ** construction: a shift amount in [0, 31]; a divisor in [1, 7], so
@@ -95,10 +94,6 @@ static const tosa_op tosa_ops[] = {
 };
 
 #define NOPS ((int)(sizeof(tosa_ops) / sizeof(tosa_ops[0])))
-
-struct tosa_gen {
-	mlir_emitter m;
-};
 
 /* A tosa.const of type t: given values, a dense literal or a splat. */
 static int make_const(mlir_emitter *g, const me_type *t, const int64_t *vals)
@@ -533,30 +528,6 @@ static const me_dialect tosa_dialect = {
 	"tosa", tosa_make_const, pick_dtype, refine, instantiate, 0, MK_TENSOR, 1
 };
 
-int tosa_gen_program(tosa_gen *g, gred_buf *out, gred_error *e)
-{
-	(void)e;
-	me_program(&g->m, out);
-	return 0;
-}
-
-int tosa_gen_new(tosa_gen **out, const gen_options *o, gred_error *e)
-{
-	tosa_gen *g = xcalloc(1, sizeof(*g));
-
-	if (me_init(&g->m, &tosa_dialect, o, tosa_ops, NOPS, sizeof(tosa_ops[0]),
-		    rank_lo, e) < 0) {
-		free(g);
-		return -1;
-	}
-	*out = g;
-	return 0;
-}
-
-void tosa_gen_free(tosa_gen *g)
-{
-	if (!g)
-		return;
-	me_fini(&g->m);
-	free(g);
-}
+const me_table me_tosa = {
+	&tosa_dialect, tosa_ops, NOPS, sizeof(tosa_ops[0]), rank_lo
+};

@@ -83,10 +83,6 @@ static const vector_op vector_ops[] = {
 
 #define NOPS ((int)(sizeof(vector_ops) / sizeof(vector_ops[0])))
 
-struct vector_gen {
-	mlir_emitter m;
-};
-
 /* The combining kinds of reductions, contractions and scans by dtype. */
 static const char *const f32_kinds[] = {"add", "mul", "minimumf",
 	"maximumf", "minnumf", "maxnumf"};
@@ -902,30 +898,6 @@ static const me_dialect vector_dialect = {
 	MK_VECTOR, 0
 };
 
-int vector_gen_program(vector_gen *g, gred_buf *out, gred_error *e)
-{
-	(void)e;
-	me_program(&g->m, out);
-	return 0;
-}
-
-int vector_gen_new(vector_gen **out, const gen_options *o, gred_error *e)
-{
-	vector_gen *g = xcalloc(1, sizeof(*g));
-
-	if (me_init(&g->m, &vector_dialect, o, vector_ops, NOPS,
-		    sizeof(vector_ops[0]), rank_lo, e) < 0) {
-		free(g);
-		return -1;
-	}
-	*out = g;
-	return 0;
-}
-
-void vector_gen_free(vector_gen *g)
-{
-	if (!g)
-		return;
-	me_fini(&g->m);
-	free(g);
-}
+const me_table me_vector = {
+	&vector_dialect, vector_ops, NOPS, sizeof(vector_ops[0]), rank_lo
+};
