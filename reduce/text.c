@@ -1310,6 +1310,21 @@ static void split_generic(text_source *t, const char *p, size_t len)
 	buf_free(&all);
 }
 
+/* How each unit cuts the text into candidates. */
+static void (*const splitters[])(text_source *, const char *, size_t) = {
+	[TEXT_LINES] = split_tiles,
+	[TEXT_TOKENS] = split_tiles,
+	[TEXT_GROUPS] = split_groups,
+	[TEXT_BLOCKS] = split_blocks,
+	[TEXT_USES] = split_uses,
+	[TEXT_GENERIC] = split_generic,
+	[TEXT_REPLACE] = split_replace,
+	[TEXT_UNWRAP] = split_unwrap,
+	[TEXT_INDENT] = split_indent,
+	[TEXT_RESULTS] = split_results,
+	[TEXT_RENAME] = split_rename,
+};
+
 static void split(text_source *t, const char *p, size_t len)
 {
 	free(t->seen);
@@ -1317,26 +1332,7 @@ static void split(text_source *t, const char *p, size_t len)
 	memcpy(t->seen, p, len);
 	t->nseen = len;
 	t->n = 0;
-	if (t->unit == TEXT_GROUPS)
-		split_groups(t, t->seen, len);
-	else if (t->unit == TEXT_BLOCKS)
-		split_blocks(t, t->seen, len);
-	else if (t->unit == TEXT_USES)
-		split_uses(t, t->seen, len);
-	else if (t->unit == TEXT_GENERIC)
-		split_generic(t, t->seen, len);
-	else if (t->unit == TEXT_REPLACE)
-		split_replace(t, t->seen, len);
-	else if (t->unit == TEXT_UNWRAP)
-		split_unwrap(t, t->seen, len);
-	else if (t->unit == TEXT_INDENT)
-		split_indent(t, t->seen, len);
-	else if (t->unit == TEXT_RESULTS)
-		split_results(t, t->seen, len);
-	else if (t->unit == TEXT_RENAME)
-		split_rename(t, t->seen, len);
-	else
-		split_tiles(t, t->seen, len);
+	splitters[t->unit](t, t->seen, len);
 }
 
 /* Takes the units afresh if the best text changed since. */
