@@ -200,13 +200,9 @@ static void put_ins_outs(mlir_emitter *g, const int *in, int nin, int out,
 static int begin_op(mlir_emitter *g, const char *name, const int *in, int nin,
 	const me_type *t)
 {
-	int i, v;
+	int v = me_begin(g, in, nin, t);
 
-	for (i = 0; i < nin; i++)
-		g->pool[in[i]].uses++;
-	v = me_add_val(g, t);
-	me_indent(g);
-	buf_printf(OUT, "%%v%d = %s", g->pool[v].id, name);
+	buf_puts(OUT, name);
 	return v;
 }
 
@@ -340,25 +336,6 @@ static void generic_body(mlir_emitter *g, const int *args, const int *dts,
 	buf_printf(OUT, "linalg.yield %%v%d : %s\n", last, me_dt_name[dt]);
 }
 
-/* `affine_map<(d0, d1) -> (e0, e1)>` where e_i is dD for D = map[i] >= 0
-** and the constant 0 for map[i] < 0. */
-static void put_map(mlir_emitter *g, int loops, const int *map, int n)
-{
-	int i;
-
-	buf_puts(OUT, "affine_map<(");
-	for (i = 0; i < loops; i++)
-		buf_printf(OUT, "%sd%d", i ? ", " : "", i);
-	buf_puts(OUT, ") -> (");
-	for (i = 0; i < n; i++) {
-		if (map[i] < 0)
-			buf_printf(OUT, "%s0", i ? ", " : "");
-		else
-			buf_printf(OUT, "%sd%d", i ? ", " : "", map[i]);
-	}
-	buf_puts(OUT, ")>");
-}
-
 /* linalg.generic over the loops of x's type: nin inputs whose maps read
 ** x's dims identically, transposed, broadcast (a subset of the dims) or
 ** through a size-1 dim; reduce: some loops are reductions and the output
@@ -428,13 +405,13 @@ static int generic(mlir_emitter *g, int x, int reduce)
 	v = begin_op(g, "linalg.generic", in, nin, &o);
 	buf_puts(OUT, " {indexing_maps = [");
 	for (k = 0; k < nin; k++) {
-		put_map(g, loops, map[k], mapn[k]);
+		me_put_map(OUT, loops, map[k], mapn[k]);
 		buf_puts(OUT, ", ");
 	}
 	for (i = 0, k = 0; i < loops; i++)
 		if (!red[i])
 			map[3][k++] = i;
-	put_map(g, loops, map[3], k);
+	me_put_map(OUT, loops, map[3], k);
 	buf_puts(OUT, "], iterator_types = [");
 	for (i = 0; i < loops; i++)
 		buf_printf(OUT, "%s\"%s\"", i ? ", " : "",
@@ -535,16 +512,8 @@ static int instantiate(mlir_emitter *g, const void *row)
 		return 0;
 	case R_REDUCE: {
 		const scalar_fn *f = pick_fn(g, t.dt, 2, 1);
-		int n = 0, red[ME_MAX_RANK];
+		int n = me_pick_reduced(g, &t, &o, a);
 
-		o.rank = 0;
-		for (i = 0; i < t.rank; i++) {
-			red[i] = CHANCE(0.5) || (i == t.rank - 1 && n == 0);
-			if (red[i])
-				a[n++] = i;
-			else
-				o.dim[o.rank++] = t.dim[i];
-		}
 		e = accumulator(g, &o);
 		begin_op(g, "linalg.reduce", in, 1, &o);
 		buf_printf(OUT, " { %s }", f->name);

@@ -123,6 +123,65 @@ void me_put_list(gred_buf *b, const int64_t *v, int n)
 	buf_puts(b, "]");
 }
 
+void me_put_map(gred_buf *b, int loops, const int *map, int n)
+{
+	int i;
+
+	buf_puts(b, "affine_map<(");
+	for (i = 0; i < loops; i++)
+		buf_printf(b, "%sd%d", i ? ", " : "", i);
+	buf_puts(b, ") -> (");
+	for (i = 0; i < n; i++) {
+		if (map[i] < 0)
+			buf_printf(b, "%s0", i ? ", " : "");
+		else
+			buf_printf(b, "%sd%d", i ? ", " : "", map[i]);
+	}
+	buf_puts(b, ")>");
+}
+
+void me_factor_dims(mlir_emitter *g, me_type *o, int64_t left)
+{
+	int i;
+
+	for (i = 0; i < o->rank - 1; i++) {
+		int64_t d = RANGE(1, g->o.max_dim);
+
+		while (left % d)
+			d--;
+		o->dim[i] = d;
+		left /= d;
+	}
+	o->dim[o->rank - 1] = left;
+}
+
+int me_pick_reduced(mlir_emitter *g, const me_type *t, me_type *o,
+	int64_t *red)
+{
+	int i, n = 0;
+
+	o->rank = 0;
+	for (i = 0; i < t->rank; i++) {
+		if (CHANCE(0.5) || (i == t->rank - 1 && n == 0))
+			red[n++] = i;
+		else
+			o->dim[o->rank++] = t->dim[i];
+	}
+	return n;
+}
+
+int me_begin(mlir_emitter *g, const int *in, int nin, const me_type *t)
+{
+	int i, v;
+
+	for (i = 0; i < nin; i++)
+		g->pool[in[i]].uses++;
+	v = me_add_val(g, t);
+	me_indent(g);
+	buf_printf(&g->body, "%%v%d = ", g->pool[v].id);
+	return v;
+}
+
 void me_put_elem(mlir_emitter *g, int dt)
 {
 	if (dt == DT_F32)

@@ -155,8 +155,22 @@ void me_put_dense(mlir_emitter *g, const me_type *t, int level,
 void me_put_literal(mlir_emitter *g, const me_type *t, const int64_t *vals);
 /* A random permutation of 0..n-1 into p. */
 void me_shuffle(mlir_emitter *g, int64_t *p, int n);
+/* `affine_map<(d0, ..) -> (e0, ..)>` over loops dims: e_i is dD for
+** D = map[i] >= 0, and the constant 0 for map[i] < 0. */
+void me_put_map(gred_buf *b, int loops, const int *map, int n);
+/* Fills o's o->rank dims with factors of left elements, each at most
+** max_dim but the last, which takes what is left. */
+void me_factor_dims(mlir_emitter *g, me_type *o, int64_t left);
+/* Picks the dims of t a reduction folds (at least one, the last if no
+** other): their indices into red, the others' sizes into o; returns how
+** many are folded. */
+int me_pick_reduced(mlir_emitter *g, const me_type *t, me_type *o,
+	int64_t *red);
 
 /* Values */
+/* Starts the line of a new value of type t that reads in[0..nin-1]: counts
+** the uses, indents and writes `%vN = `; returns its pool index. */
+int me_begin(mlir_emitter *g, const int *in, int nin, const me_type *t);
 int me_add_named(mlir_emitter *g, const me_type *t, int id);
 int me_add_val(mlir_emitter *g, const me_type *t);
 int me_index_const(mlir_emitter *g, int64_t k);

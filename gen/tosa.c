@@ -127,13 +127,9 @@ static int const_ints(mlir_emitter *g, int rank, const int64_t *dim,
 static int emit(mlir_emitter *g, const char *name, const int *in, int nin,
 	const char *attrs, const me_type *out)
 {
-	int i, v;
+	int i, v = me_begin(g, in, nin, out);
 
-	for (i = 0; i < nin; i++)
-		g->pool[in[i]].uses++;
-	v = me_add_val(g, out);
-	me_indent(g);
-	buf_printf(&g->body, "%%v%d = tosa.%s", g->pool[v].id, name);
+	buf_printf(&g->body, "tosa.%s", name);
 	for (i = 0; i < nin; i++)
 		buf_printf(&g->body, "%s %%v%d", i ? "," : "", g->pool[in[i]].id);
 	if (attrs && *attrs)
@@ -299,15 +295,7 @@ static int instantiate(mlir_emitter *g, const void *row)
 		int64_t left = me_numel(&t);
 
 		o.rank = RANGE(1, g->o.max_rank);
-		for (i = 0; i < o.rank - 1; i++) {
-			int64_t d = RANGE(1, g->o.max_dim);
-
-			while (left % d)
-				d--;
-			o.dim[i] = d;
-			left /= d;
-		}
-		o.dim[o.rank - 1] = left;
+		me_factor_dims(g, &o, left);
 		for (i = o.rank - 1; i > 0; i--) {
 			int j = RANGE(0, i);
 			int64_t s = o.dim[i];

@@ -127,20 +127,6 @@ static me_type with_dt(const me_type *t, int dt)
 
 #define ID(v) (g->pool[(v)].id)
 
-/* Starts `%vN = ` for a new value of type t that reads in[0..nin-1];
-** returns its pool index. */
-static int begin(mlir_emitter *g, const int *in, int nin, const me_type *t)
-{
-	int i, v;
-
-	for (i = 0; i < nin; i++)
-		g->pool[in[i]].uses++;
-	v = me_add_val(g, t);
-	me_indent(g);
-	buf_printf(OUT, "%%v%d = ", ID(v));
-	return v;
-}
-
 static void put_ty(mlir_emitter *g, const me_type *t)
 {
 	me_put_type(OUT, t);
@@ -204,7 +190,7 @@ static int mask_of(mlir_emitter *g, const me_type *t)
 	for (i = 0; i < t->rank; i++)
 		k[i] = RANGE(0, (int)t->dim[i]);
 	if (CHANCE(0.5)) {
-		v = begin(g, NULL, 0, &m);
+		v = me_begin(g, NULL, 0, &m);
 		buf_puts(OUT, "vector.constant_mask ");
 		/* a constant mask is all lanes, none, or a box from 0 */
 		if (CHANCE(0.3))
@@ -223,7 +209,7 @@ static int mask_of(mlir_emitter *g, const me_type *t)
 	}
 	for (i = 0; i < t->rank; i++)
 		c[i] = me_index_const(g, k[i]);
-	v = begin(g, NULL, 0, &m);
+	v = me_begin(g, NULL, 0, &m);
 	buf_puts(OUT, "vector.create_mask ");
 	for (i = 0; i < t->rank; i++)
 		buf_printf(OUT, "%s%%v%d", i ? ", " : "", c[i]);
@@ -231,20 +217,6 @@ static int mask_of(mlir_emitter *g, const me_type *t)
 	put_ty(g, &m);
 	buf_puts(OUT, "\n");
 	return v;
-}
-
-/* `affine_map<(d0, ..) -> (dA, dB)>` over loops dims. */
-static void put_map(mlir_emitter *g, int loops, const int *map, int n)
-{
-	int i;
-
-	buf_puts(OUT, "affine_map<(");
-	for (i = 0; i < loops; i++)
-		buf_printf(OUT, "%sd%d", i ? ", " : "", i);
-	buf_puts(OUT, ") -> (");
-	for (i = 0; i < n; i++)
-		buf_printf(OUT, "%sd%d", i ? ", " : "", map[i]);
-	buf_puts(OUT, ")>");
 }
 
 static void put_bools(mlir_emitter *g, const int *b, int n)
@@ -307,9 +279,9 @@ static int transfer(mlir_emitter *g, const me_type *vt, int x)
 	if (mask >= 0)
 		in[nin++] = mask;
 	if (x < 0)
-		r = begin(g, in, nin, vt);
+		r = me_begin(g, in, nin, vt);
 	else if (s.kind == MK_TENSOR)
-		r = begin(g, in, nin, &s);
+		r = me_begin(g, in, nin, &s);
 	else {
 		for (i = 0; i < nin; i++)
 			g->pool[in[i]].uses++;
@@ -379,7 +351,7 @@ static int instantiate(mlir_emitter *g, const void *row)
 		k = op->rule == R_BINARY ? 2 : op->rule == R_FMA ? 3 : 1;
 		for (i = 1; i < k; i++)
 			in[i] = me_exact(g, &t);
-		begin(g, in, k, &t);
+		me_begin(g, in, k, &t);
 		buf_printf(OUT, "%s", op->name);
 		for (i = 0; i < k; i++)
 			buf_printf(OUT, "%s %%v%d", i ? "," : "", ID(in[i]));
@@ -398,7 +370,7 @@ static int instantiate(mlir_emitter *g, const void *row)
 			t.dt == DT_F32 ? "olt" : "slt", ID(x), ID(in[1]));
 		put_ty(g, &t);
 		buf_puts(OUT, "\n");
-		begin(g, in, 2, &t);
+		me_begin(g, in, 2, &t);
 		buf_printf(OUT, "arith.select %%v%d, %%v%d, %%v%d : ", c, ID(x),
 			ID(in[1]));
 		o = with_dt(&t, DT_I1);
@@ -412,7 +384,7 @@ static int instantiate(mlir_emitter *g, const void *row)
 	case R_SITOFP:
 		o.dt = op->rule == R_SITOFP ? DT_F32 : t.dt == DT_F32 ? DT_I32 :
 			DT_F32;
-		begin(g, in, 1, &o);
+		me_begin(g, in, 1, &o);
 		buf_printf(OUT, "%s %%v%d : ", op->name, ID(x));
 		put_ty(g, &t);
 		buf_puts(OUT, " to ");
@@ -446,7 +418,7 @@ static int instantiate(mlir_emitter *g, const void *row)
 		}
 		if (me_numel(&o) > ME_CAP)
 			return -1;
-		begin(g, in, 1, &o);
+		me_begin(g, in, 1, &o);
 		buf_printf(OUT, "vector.broadcast %%v%d : ", ID(x));
 		put_ty(g, &t);
 		buf_puts(OUT, " to ");
@@ -459,7 +431,7 @@ static int instantiate(mlir_emitter *g, const void *row)
 		/* now and then a scalable vector: its trailing dim */
 		if (o.rank > 0 && CHANCE(0.3))
 			o.scalable = 1u << (o.rank - 1);
-		begin(g, in, 1, &o);
+		me_begin(g, in, 1, &o);
 		buf_printf(OUT, "vector.splat %%v%d : ", ID(x));
 		put_ty(g, &o);
 		buf_puts(OUT, "\n");
@@ -473,17 +445,9 @@ static int instantiate(mlir_emitter *g, const void *row)
 			o.dim[0] = n;
 		} else {
 			o.rank = RANGE(2, g->o.max_rank < 2 ? 2 : g->o.max_rank);
-			for (i = 0; i < o.rank - 1; i++) {
-				int64_t d = RANGE(1, g->o.max_dim);
-
-				while (left % d)
-					d--;
-				o.dim[i] = d;
-				left /= d;
-			}
-			o.dim[o.rank - 1] = left;
+			me_factor_dims(g, &o, left);
 		}
-		begin(g, in, 1, &o);
+		me_begin(g, in, 1, &o);
 		buf_printf(OUT, "vector.shape_cast %%v%d : ", ID(x));
 		put_ty(g, &t);
 		buf_puts(OUT, " to ");
@@ -500,11 +464,11 @@ static int instantiate(mlir_emitter *g, const void *row)
 			a[i] = RANGE(0, (int)t.dim[i] - 1);
 		part = n == t.rank ? scalar(t.dt) : vec(t.dt, t.rank - n, t.dim + n);
 		if (op->rule == R_EXTRACT) {
-			begin(g, in, 1, &part);
+			me_begin(g, in, 1, &part);
 			buf_printf(OUT, "vector.extract %%v%d", ID(x));
 		} else {
 			in[1] = part.rank < 0 ? scalar_of(g, t.dt) : me_exact(g, &part);
-			begin(g, in, 2, &t);
+			me_begin(g, in, 2, &t);
 			buf_printf(OUT, "vector.insert %%v%d, %%v%d", ID(in[1]), ID(x));
 		}
 		me_put_list(OUT, a, n);
@@ -530,7 +494,7 @@ static int instantiate(mlir_emitter *g, const void *row)
 			o.dim[i] = b[i];
 			one[i] = 1;
 		}
-		begin(g, in, 1, &o);
+		me_begin(g, in, 1, &o);
 		buf_printf(OUT, "vector.extract_strided_slice %%v%d {offsets = ",
 			ID(x));
 		me_put_list(OUT, a, n);
@@ -557,7 +521,7 @@ static int instantiate(mlir_emitter *g, const void *row)
 		}
 		in[1] = x;
 		in[0] = me_exact(g, &s);
-		begin(g, in, 2, &t);
+		me_begin(g, in, 2, &t);
 		buf_printf(OUT, "vector.insert_strided_slice %%v%d, %%v%d "
 			"{offsets = ", ID(in[0]), ID(x));
 		me_put_list(OUT, a, t.rank);
@@ -571,7 +535,7 @@ static int instantiate(mlir_emitter *g, const void *row)
 		me_shuffle(g, a, t.rank);
 		for (i = 0; i < t.rank; i++)
 			o.dim[i] = t.dim[a[i]];
-		begin(g, in, 1, &o);
+		me_begin(g, in, 1, &o);
 		buf_printf(OUT, "vector.transpose %%v%d, ", ID(x));
 		me_put_list(OUT, a, t.rank);
 		me_put_conversion(OUT, &t, "to", &o);
@@ -588,7 +552,7 @@ static int instantiate(mlir_emitter *g, const void *row)
 		}
 		if (acc >= 0)
 			g->pool[acc].uses++;
-		begin(g, in, 1, &s);
+		me_begin(g, in, 1, &s);
 		if (mask >= 0)
 			buf_printf(OUT, "vector.mask %%v%d { ", ID(mask));
 		buf_printf(OUT, "vector.reduction <%s>, %%v%d", kind, ID(x));
@@ -610,21 +574,13 @@ static int instantiate(mlir_emitter *g, const void *row)
 		return 0;
 	}
 	case R_MULTI_REDUCTION: {
-		int red[ME_MAX_RANK], n = 0, acc;
 		const char *kind = kind_of(g, t.dt);
+		int acc, n = me_pick_reduced(g, &t, &o, a);
 
-		o.rank = 0;
-		for (i = 0; i < t.rank; i++) {
-			red[i] = CHANCE(0.5) || (i == t.rank - 1 && n == 0);
-			if (red[i])
-				a[n++] = i;
-			else
-				o.dim[o.rank++] = t.dim[i];
-		}
 		if (o.rank == 0)
 			o = scalar(t.dt);
 		in[1] = acc = o.rank < 0 ? scalar_of(g, t.dt) : me_exact(g, &o);
-		begin(g, in, 2, &o);
+		me_begin(g, in, 2, &o);
 		buf_printf(OUT, "vector.multi_reduction <%s>, %%v%d, %%v%d ", kind,
 			ID(x), ID(acc));
 		me_put_list(OUT, a, n);
@@ -652,23 +608,23 @@ static int instantiate(mlir_emitter *g, const void *row)
 		}
 		in[1] = me_exact(g, &bt);
 		in[2] = ct.rank < 0 ? scalar_of(g, t.dt) : me_exact(g, &ct);
-		begin(g, in, 3, &ct);
+		me_begin(g, in, 3, &ct);
 		buf_puts(OUT, "vector.contract {indexing_maps = [");
 		if (t.rank == 1) {
 			ma[0] = 0;
-			put_map(g, 1, ma, 1);
+			me_put_map(OUT, 1, ma, 1);
 			buf_puts(OUT, ", ");
-			put_map(g, 1, ma, 1);
+			me_put_map(OUT, 1, ma, 1);
 			buf_puts(OUT, ", ");
-			put_map(g, 1, ma, 0);
+			me_put_map(OUT, 1, ma, 0);
 			buf_puts(OUT, "], iterator_types = [\"reduction\"]");
 		} else {
 			ma[0] = 0, ma[1] = 2, mb[0] = 2, mb[1] = 1, mc[0] = 0, mc[1] = 1;
-			put_map(g, 3, ma, 2);
+			me_put_map(OUT, 3, ma, 2);
 			buf_puts(OUT, ", ");
-			put_map(g, 3, mb, 2);
+			me_put_map(OUT, 3, mb, 2);
 			buf_puts(OUT, ", ");
-			put_map(g, 3, mc, 2);
+			me_put_map(OUT, 3, mc, 2);
 			buf_puts(OUT, "], iterator_types = [\"parallel\", "
 				"\"parallel\", \"reduction\"]");
 		}
@@ -697,7 +653,7 @@ static int instantiate(mlir_emitter *g, const void *row)
 		in[1] = axpy ? scalar_of(g, t.dt) : me_exact(g, &bt);
 		if (acc)
 			in[nin++] = me_exact(g, &o);
-		begin(g, in, nin, &o);
+		me_begin(g, in, nin, &o);
 		buf_printf(OUT, "vector.outerproduct %%v%d, %%v%d", ID(x), ID(in[1]));
 		if (acc)
 			buf_printf(OUT, ", %%v%d", ID(in[2]));
@@ -758,7 +714,7 @@ static int instantiate(mlir_emitter *g, const void *row)
 			el[i] = scalar_of(g, t.dt);
 			g->pool[el[i]].uses++;
 		}
-		begin(g, NULL, 0, &t);
+		me_begin(g, NULL, 0, &t);
 		buf_puts(OUT, "vector.from_elements ");
 		for (i = 0; i < t.dim[0]; i++)
 			buf_printf(OUT, "%s%%v%d", i ? ", " : "", ID(el[i]));
@@ -770,7 +726,7 @@ static int instantiate(mlir_emitter *g, const void *row)
 	case R_INTERLEAVE:
 		o.dim[t.rank - 1] *= 2;
 		in[1] = me_exact(g, &t);
-		begin(g, in, 2, &o);
+		me_begin(g, in, 2, &o);
 		buf_printf(OUT, "vector.interleave %%v%d, %%v%d : ", ID(x), ID(in[1]));
 		put_ty(g, &t);
 		buf_puts(OUT, " -> ");
@@ -810,10 +766,10 @@ static int instantiate(mlir_emitter *g, const void *row)
 		if (op->rule == R_INSERTELEMENT) {
 			e = scalar_of(g, t.dt);
 			g->pool[e].uses++;
-			begin(g, in, 1, &t);
+			me_begin(g, in, 1, &t);
 			buf_printf(OUT, "vector.insertelement %%v%d, %%v%d[", ID(e), ID(x));
 		} else {
-			begin(g, in, 1, &sc);
+			me_begin(g, in, 1, &sc);
 			buf_printf(OUT, "vector.extractelement %%v%d[", ID(x));
 		}
 		if (pos >= 0)
@@ -837,7 +793,7 @@ static int instantiate(mlir_emitter *g, const void *row)
 		in[1] = mem;
 		in[2] = mask;
 		if (op->rule == R_MASKED_LOAD) {
-			r = begin(g, in, 3, &t);
+			r = me_begin(g, in, 3, &t);
 			buf_printf(OUT, "vector.maskedload %%v%d[%%v%d], %%v%d, %%v%d : ",
 				ID(mem), c, ID(mask), ID(x));
 		} else {
@@ -880,7 +836,7 @@ static int refine(mlir_emitter *g, const me_type *t, int v)
 
 	if (!CHANCE(0.5) || t->rank < 0)
 		return v;
-	r = begin(g, in, 2, t);
+	r = me_begin(g, in, 2, t);
 	buf_printf(OUT, "%s %%v%d, %%v%d : ", t->dt == DT_F32 ? "arith.addf" :
 		"arith.xori", ID(v), ID(v));
 	put_ty(g, t);
