@@ -6,17 +6,8 @@
 . "$(dirname "$0")/../lib/e2e.sh"
 need_cmd mlir-opt-19 mlir-translate-19 bash xargs awk
 
-"$GRED" gen -q --dialect linalg -n 30 -o "$T/a" --seed 5 --nodes 25
-"$GRED" gen -q --dialect linalg -n 30 -o "$T/b" --seed 5 --nodes 25
-"$GRED" gen -q --dialect linalg -n 30 -o "$T/c" --seed 6 --nodes 25
-same=0; differ=0
-for f in "$T"/a/*.mlir; do
-  b="$T/b/$(basename "$f")"; c="$T/c/$(basename "$f")"
-  cmp -s "$f" "$b" && same=$((same + 1))
-  cmp -s "$f" "$c" || differ=$((differ + 1))
-done
-if [ "$same" -eq 30 ]; then pass; else fail "same seed: only $same of 30 identical"; fi
-if [ "$differ" -eq 30 ]; then pass; else fail "other seed: only $differ of 30 differ"; fi
+. "$GRED_SRC/test/lib/gen_seeds.sh"
+gen_same_seed mlir --dialect linalg --nodes 25
 
 # 300 programs: all verify, all lower unless mlir-opt-19 crashes
 "$GRED" gen -q --dialect linalg -n 300 -o "$T/p" --seed 1 --nodes 30
