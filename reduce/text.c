@@ -414,6 +414,14 @@ typedef struct type_ref {
 	size_t len;
 } type_ref;
 
+/* Shortlex order of two spellings: shorter first, then by bytes. */
+static int spelling_cmp(const char *a, size_t alen, const char *b, size_t blen)
+{
+	if (alen != blen)
+		return alen < blen ? -1 : 1;
+	return memcmp(a, b, alen);
+}
+
 static int type_eq(type_ref a, type_ref b)
 {
 	return a.len && a.len == b.len && !memcmp(a.at, b.at, a.len);
@@ -569,9 +577,7 @@ static int rename_cmp(const void *a, const void *b)
 
 	if (x->scope != y->scope)
 		return x->scope < y->scope ? -1 : 1;
-	if (x->nlen != y->nlen)
-		return x->nlen < y->nlen ? -1 : 1;
-	return memcmp(x->name, y->name, x->nlen);
+	return spelling_cmp(x->name, x->nlen, y->name, y->nlen);
 }
 
 static const rename *rename_find(const rename *v, size_t n, size_t scope,
@@ -1012,9 +1018,7 @@ static int block_sym_cmp(const void *a, const void *b)
 {
 	const block_sym *x = a, *y = b;
 
-	if (x->len != y->len)
-		return x->len < y->len ? -1 : 1;
-	return memcmp(x->name, y->name, x->len);
+	return spelling_cmp(x->name, x->len, y->name, y->len);
 }
 
 /* Each outermost line opening a block (a function, not a module: the
@@ -1132,9 +1136,7 @@ static int token_cmp(const void *a, const void *b)
 {
 	const type_ref *x = a, *y = b;
 
-	if (x->len != y->len)
-		return x->len < y->len ? -1 : 1;
-	return memcmp(x->at, y->at, x->len);
+	return spelling_cmp(x->at, x->len, y->at, y->len);
 }
 
 /* A unit renaming the name at line offset name (if longer than a fresh
