@@ -75,7 +75,9 @@ static const cli_command gen_command = {
 	"gen",
 	"gen -n N -o DIR [OPTIONS]",
 	"Generates N ONNX models (opset 13) that are valid by construction,\n"
-	"named g000000.onnx, g000001.onnx, ... in DIR.\n",
+	"named g000000.onnx, g000001.onnx, ... in DIR; with --dialect tosa,\n"
+	"linalg or vector, N MLIR programs g000000.mlir, ... that mlir-opt-19\n"
+	"verifies with no flags.\n",
 	gen_opts,
 	NULL,
 	"gred gen -n 1000 -o models/ --seed 7\n"
