@@ -5,8 +5,9 @@
 # --target mlir-opt:random-vector`) still crashes mlir-opt-19, and
 # mlir-opt-19 itself says the pass running then is PASS (the last
 # "IR Dump Before" of --mlir-print-ir-before-all). Each input in
-# bench/gen_vector_findings/invalid_ir/PASS.mlir verifies, and PASS turns it
-# into IR that mlir-opt-19's own verifier rejects.
+# bench/gen_vector_findings/verify/PASS.mlir verifies, and PASS turns it
+# into IR that mlir-opt-19's own verifier rejects (the verify oracle of
+# scripts/fuzz_mlir_opt.sh).
 . "$(dirname "$0")/../lib/e2e.sh"
 need_cmd mlir-opt-19 setarch
 
@@ -65,13 +66,39 @@ for f in "$GRED_SRC"/bench/gen_vector_findings/*.mlir; do
 done
 if [ "$n" -ge 1 ]; then pass; else fail "no reproducer in bench/gen_vector_findings"; fi
 
-for f in "$GRED_SRC"/bench/gen_vector_findings/invalid_ir/*.mlir; do
-  p=$(basename "$f" .mlir)
-  if env -i /usr/bin/mlir-opt-19 "$f" >/dev/null 2>"$T/log"; then pass; else fail "$p: input does not verify: $(head -2 "$T/log")"; fi
+# The verify findings: mlir-opt-19 verifies the input alone; its pipeline
+# fails in PASS (the "IR Dump After ... Failed (PASS)" of
+# --mlir-print-ir-after-failure), and the IR PASS left behind fails
+# mlir-opt-19's verifier alone with the run's own first error.
+first_error() { sed -n 's/^.*error: //p' "$1" | head -n 1; }
+n=0
+for f in "$GRED_SRC"/bench/gen_vector_findings/verify/*.mlir; do
+  want=$(basename "$f" .mlir)
+  n=$((n + 1))
+  if env -i /usr/bin/mlir-opt-19 <"$f" >/dev/null 2>"$T/log"; then pass
+  else fail "$want: input does not verify: $(head -2 "$T/log")"; fi
   rc=0
-  env -i /usr/bin/mlir-opt-19 --pass-pipeline="builtin.module($p)" "$f" >/dev/null 2>"$T/log" || rc=$?
-  if [ "$rc" -eq 1 ] && grep -q "error: " "$T/log"; then pass; else fail "$p: exit $rc, $(head -2 "$T/log")"; fi
+  setarch -R env -i /usr/bin/mlir-opt-19 --mlir-disable-threading --run-reproducer \
+    --mlir-print-ir-after-failure --mlir-print-ir-module-scope <"$f" >/dev/null 2>"$T/log" || rc=$?
+  got=$(sed -n 's/^\/\/ -----\/\/ IR Dump After .* Failed (\([^)]*\)).*/\1/p' "$T/log" | tail -n 1)
+  if [ "$rc" -eq 1 ] && [ "$got" = "$want" ]; then pass; else fail "$want: exit $rc, failed in '$got'"; fi
+  sed -n '/^\/\/ -----\/\/ IR Dump After .* Failed (/,$p' "$T/log" | sed 1d >"$T/after.mlir"
+  rc=0
+  env -i /usr/bin/mlir-opt-19 <"$T/after.mlir" >/dev/null 2>"$T/after.log" || rc=$?
+  e1=$(first_error "$T/log"); e2=$(first_error "$T/after.log")
+  if [ "$rc" -eq 1 ] && [ -n "$e1" ] && [ "$e1" = "$e2" ]; then pass
+  else fail "$want: the IR after the pass: exit $rc, '$e2', not the run's '$e1'"; fi
+  # the runner files it as a verify finding of that pass
+  rc=0
+  sh "$GRED_SRC/scripts/fuzz_mlir_opt.sh" --oracle crash,verify --run-reproducer "$f" 2>"$T/log" || rc=$?
+  if [ "$rc" -eq 1 ] && [ "$(head -n 1 "$T/log")" = "gred-oracle: verify" ] &&
+     grep -q "^    at $want (fuzz_mlir_opt.sh" "$T/log"; then pass
+  else fail "$want: runner exit $rc, $(head -n 1 "$T/log")"; fi
+  rc=0
+  sh "$GRED_SRC/scripts/fuzz_mlir_opt.sh" --oracle crash --run-reproducer "$f" 2>/dev/null || rc=$?
+  if [ "$rc" -eq 2 ]; then pass; else fail "$want: crash oracle alone: exit $rc, want 2"; fi
 done
+if [ "$n" -ge 4 ]; then pass; else fail "$n verify findings in bench/gen_vector_findings/verify"; fi
 
 expect_error "unknown vector op" "unknown vector op" "$GRED" gen -n 1 -o "$T/x" --dialect vector --ops contract,frobnicate
 finish
