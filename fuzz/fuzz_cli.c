@@ -63,7 +63,8 @@ static const cli_opt fuzz_opts[] = {
 	CLI_OPT_STRING("target", 't', OFF(target), "TARGET",
 		"what runs each model: ort[:VERSION][:OPT], mlir-opt:PIPELINE,\n"
 		"mlir-opt:random (a pass pipeline drawn per model),\n"
-		"mlir-opt:random-vector (the same for vector programs)\n"
+		"mlir-opt:random-vector, mlir-opt:random-linalg (the same for\n"
+		"vector, linalg programs)\n"
 		"or cmd:'CMD {}' ({} is the model file)"),
 	CLI_OPT_STRING("oracle", 0, OFF(oracle), "LIST",
 		"crash,diff-opt,diff-version[:VERSION2] (ort), crash,verify\n"

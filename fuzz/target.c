@@ -139,7 +139,8 @@ int fuzz_target_parse(fuzz_target *out, const char *spec, const char *oracle,
 		return 0;
 	}
 	gred_errorf(e, "--target %s: unknown target (ort[:VERSION][:OPT], "
-		"mlir-opt:PIPELINE, mlir-opt:random, mlir-opt:random-vector or "
+		"mlir-opt:PIPELINE, mlir-opt:random, mlir-opt:random-vector, "
+		"mlir-opt:random-linalg or "
 		"cmd:'CMD {}')", spec);
 fail:
 	fuzz_target_free(out);

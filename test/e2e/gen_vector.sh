@@ -9,6 +9,7 @@
 # into IR that mlir-opt-19's own verifier rejects (the verify oracle of
 # scripts/fuzz_mlir_opt.sh).
 . "$(dirname "$0")/../lib/e2e.sh"
+. "$GRED_SRC/test/lib/gen_findings.sh"
 need_cmd mlir-opt-19 setarch
 
 "$GRED" gen -q --dialect vector -n 200 -o "$T/a" --seed 3 --nodes 30
@@ -52,53 +53,10 @@ got=$(cat "$T"/ops/*.mlir | grep -o -E '= (vector|arith|math)\.[a-z_]+' | cut -d
   grep -v -x -e vector.contract -e arith.addf -e arith.constant -e arith.xori -e arith.cmpi || true)
 if [ -z "$got" ]; then pass; else fail "--ops: also $got"; fi
 
-# the reduced crashes: the same pass, judged by mlir-opt-19
-n=0
-for f in "$GRED_SRC"/bench/gen_vector_findings/*.mlir; do
-  want=$(basename "$f" .mlir)
-  n=$((n + 1))
-  rc=0
-  setarch -R env -i /usr/bin/mlir-opt-19 --mlir-disable-threading --run-reproducer \
-    --mlir-print-ir-before-all <"$f" >/dev/null 2>"$T/log" || rc=$?
-  got=$(sed -n 's/^\/\/ -----\/\/ IR Dump Before [^ ]* (\([^)]*\)).*/\1/p' "$T/log" | tail -n 1)
-  if [ "$rc" -gt 128 ] && grep -q '^Stack dump:' "$T/log"; then pass; else fail "$want: exit $rc, no crash"; fi
-  if [ "$got" = "$want" ]; then pass; else fail "$want: the crash is in '$got'"; fi
-done
-if [ "$n" -ge 1 ]; then pass; else fail "no reproducer in bench/gen_vector_findings"; fi
-
-# The verify findings: mlir-opt-19 verifies the input alone; its pipeline
-# fails in PASS (the "IR Dump After ... Failed (PASS)" of
-# --mlir-print-ir-after-failure), and the IR PASS left behind fails
-# mlir-opt-19's verifier alone with the run's own first error.
-first_error() { sed -n 's/^.*error: //p' "$1" | head -n 1; }
-n=0
-for f in "$GRED_SRC"/bench/gen_vector_findings/verify/*.mlir; do
-  want=$(basename "$f" .mlir)
-  n=$((n + 1))
-  if env -i /usr/bin/mlir-opt-19 <"$f" >/dev/null 2>"$T/log"; then pass
-  else fail "$want: input does not verify: $(head -2 "$T/log")"; fi
-  rc=0
-  setarch -R env -i /usr/bin/mlir-opt-19 --mlir-disable-threading --run-reproducer \
-    --mlir-print-ir-after-failure --mlir-print-ir-module-scope <"$f" >/dev/null 2>"$T/log" || rc=$?
-  got=$(sed -n 's/^\/\/ -----\/\/ IR Dump After .* Failed (\([^)]*\)).*/\1/p' "$T/log" | tail -n 1)
-  if [ "$rc" -eq 1 ] && [ "$got" = "$want" ]; then pass; else fail "$want: exit $rc, failed in '$got'"; fi
-  sed -n '/^\/\/ -----\/\/ IR Dump After .* Failed (/,$p' "$T/log" | sed 1d >"$T/after.mlir"
-  rc=0
-  env -i /usr/bin/mlir-opt-19 <"$T/after.mlir" >/dev/null 2>"$T/after.log" || rc=$?
-  e1=$(first_error "$T/log"); e2=$(first_error "$T/after.log")
-  if [ "$rc" -eq 1 ] && [ -n "$e1" ] && [ "$e1" = "$e2" ]; then pass
-  else fail "$want: the IR after the pass: exit $rc, '$e2', not the run's '$e1'"; fi
-  # the runner files it as a verify finding of that pass
-  rc=0
-  sh "$GRED_SRC/scripts/fuzz_mlir_opt.sh" --oracle crash,verify --run-reproducer "$f" 2>"$T/log" || rc=$?
-  if [ "$rc" -eq 1 ] && [ "$(head -n 1 "$T/log")" = "gred-oracle: verify" ] &&
-     grep -q "^    at $want (fuzz_mlir_opt.sh" "$T/log"; then pass
-  else fail "$want: runner exit $rc, $(head -n 1 "$T/log")"; fi
-  rc=0
-  sh "$GRED_SRC/scripts/fuzz_mlir_opt.sh" --oracle crash --run-reproducer "$f" 2>/dev/null || rc=$?
-  if [ "$rc" -eq 2 ]; then pass; else fail "$want: crash oracle alone: exit $rc, want 2"; fi
-done
-if [ "$n" -ge 4 ]; then pass; else fail "$n verify findings in bench/gen_vector_findings/verify"; fi
+# the reduced findings: crashes in their pass, and passes whose output
+# the verifier rejects (test/lib/gen_findings.sh)
+findings_crash "$GRED_SRC/bench/gen_vector_findings" 4
+findings_verify "$GRED_SRC/bench/gen_vector_findings/verify" 4
 
 expect_error "unknown vector op" "unknown vector op" "$GRED" gen -n 1 -o "$T/x" --dialect vector --ops contract,frobnicate
 finish
