@@ -351,7 +351,8 @@ static const pass_row linalg_optional_passes[] = {
 };
 
 /* The steps of linalg programs: those of TOSA from TENSORS on, with
-** affine loops the likeliest way down from buffers. */
+** affine loops the likeliest way down from buffers, and a way to LLVM
+** that converts functions and buffers before the affine loops. */
 static const step_row linalg_steps[] = {
 	{TENSORS, 0, "one-shot-bufferize{bufferize-function-boundaries "
 		"allow-return-allocs-from-loops}", MODULE},
@@ -380,6 +381,17 @@ static const step_row linalg_steps[] = {
 	{LOOPS, 0, "convert-cf-to-llvm", MODULE},
 	{LOOPS, 0, "convert-index-to-llvm", MODULE},
 	{LOOPS, 0, "reconcile-unrealized-casts", MODULE},
+	/* functions and buffers to LLVM while affine loops are still there */
+	{LOOPS, 1, "expand-strided-metadata", MODULE},
+	{LOOPS, 1, "finalize-memref-to-llvm", MODULE},
+	{LOOPS, 1, "convert-func-to-llvm", MODULE},
+	{LOOPS, 1, "lower-affine", MODULE},
+	{LOOPS, 1, "convert-scf-to-cf", MODULE},
+	{LOOPS, 1, "convert-math-to-llvm", MODULE},
+	{LOOPS, 1, "convert-arith-to-llvm", MODULE},
+	{LOOPS, 1, "convert-cf-to-llvm", MODULE},
+	{LOOPS, 1, "convert-index-to-llvm", MODULE},
+	{LOOPS, 1, "reconcile-unrealized-casts", MODULE},
 };
 
 static const unsigned char linalg_last_stage_weight[NSTAGES] = {
