@@ -50,8 +50,8 @@ if grep -q 'linalg.matmul' "$T"/ops/*.mlir && grep -q 'tensor.pad' "$T"/ops/*.ml
 want=$(grep -c -- "= linalg.matmul " "$T/all" || true)
 if grep -q "^op linalg.matmul $want$" "$T/cov"; then pass; else fail "cov matmul: $(grep "^op linalg.matmul " "$T/cov"), grep $want"; fi
 
-findings_crash "$GRED_SRC/bench/gen_linalg_findings/crash" 2
-findings_verify "$GRED_SRC/bench/gen_linalg_findings/verify" 4
+findings_crash "$GRED_SRC/bench/gen_linalg_findings/crash" 3
+findings_verify "$GRED_SRC/bench/gen_linalg_findings/verify" 8
 
 expect_error "bad dialect" "dialect" "$GRED" gen -n 1 -o "$T/x" --dialect foo
 expect_error "unknown linalg op" "unknown linalg op" "$GRED" gen -n 1 -o "$T/x" --dialect linalg --ops matmul,conv3
