@@ -144,6 +144,7 @@ if [ "$rc" -eq 1 ] && grep -q 'error: ' "$log"; then
     # triage blanks quoted values; symbol names blanked, as reduction
     # renames them
     op=$(sed -n 's/^.*note: see current operation: \(%[^=]* = \)\{0,1\}"\([^"]*\)".*/\2/p' "$log" | head -n 1)
+    [ -n "$op" ] || op=$(first_error "$log" | sed -n "s/^'\([^']*\)' op .*/\1/p")
     msg=$(first_error "$log" | sed "s/^'[^']*' op //; s/@[A-Za-z0-9_.\$-]*/@?/g")
     {
       echo "gred-oracle: verify"
