@@ -173,12 +173,13 @@ int fuzz_guided(const fuzz_options *o);
 int fuzz_generate(gred_buf *out, const fuzz_options *o, const char *ext,
 	long k, gred_error *e);
 
-/* The mlir-opt:random and mlir-opt:random-vector targets: every model
-** carries its own pass pipeline, drawn from its seed out of a table of the
-** passes that apply to TOSA (vector) programs and their lowerings, in an
-** mlir_reproducer block at its end (so `mlir-opt --run-reproducer` and
-** `gred reduce` read it there). fuzz_pipeline_dialect: the generator an
-** mlir-opt target's programs come from, "tosa" or "vector". */
+/* The mlir-opt:random, mlir-opt:random-vector and mlir-opt:random-linalg
+** targets: every model carries its own pass pipeline, drawn from its seed
+** out of a table of the passes that apply to TOSA (vector, linalg)
+** programs and their lowerings, in an mlir_reproducer block at its end
+** (so `mlir-opt --run-reproducer` and `gred reduce` read it there).
+** fuzz_pipeline_dialect: the generator an mlir-opt target's programs come
+** from, "tosa", "vector" or "linalg". */
 int fuzz_pipeline_is_random(const char *target);
 char *fuzz_pipeline_draw(const char *target, uint64_t seed);
 const char *fuzz_pipeline_dialect(const char *target);

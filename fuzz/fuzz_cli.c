@@ -63,10 +63,12 @@ static const cli_opt fuzz_opts[] = {
 	CLI_OPT_STRING("target", 't', OFF(target), "TARGET",
 		"what runs each model: ort[:VERSION][:OPT], mlir-opt:PIPELINE,\n"
 		"mlir-opt:random (a pass pipeline drawn per model),\n"
-		"mlir-opt:random-vector (the same for vector programs)\n"
+		"mlir-opt:random-vector, mlir-opt:random-linalg (the same for\n"
+		"vector, linalg programs)\n"
 		"or cmd:'CMD {}' ({} is the model file)"),
 	CLI_OPT_STRING("oracle", 0, OFF(oracle), "LIST",
-		"crash,diff-opt,diff-version[:VERSION2] (default crash)"),
+		"crash,diff-opt,diff-version[:VERSION2] (ort), crash,verify\n"
+		"(mlir-opt) (default crash)"),
 	CLI_OPT_CALL("time", 0, OFF(seconds), "DURATION", parse_duration,
 		"fuzz this long in all (90s, 10m, 2h); counts across --resume"),
 	CLI_OPT_NUM(CLI_INT, NULL, 'n', OFF(models), 1, 2147483647, "N",
@@ -120,7 +122,8 @@ static const cli_command fuzz_command = {
 	"Oracles: crash (a signal, sanitizer report, LLVM ERROR or internal\n"
 	"error other than the target's rejection of an invalid input),\n"
 	"diff-opt (outputs with optimisation on and off differ), diff-version\n"
-	"(two versions of the target differ). Without --time or -n a campaign\n"
+	"(two versions of the target differ), verify (mlir-opt: a pass turns\n"
+	"valid input into IR the verifier rejects). Without --time or -n a campaign\n"
 	"runs until Ctrl-C, which reports every bucket as it is; --resume goes\n"
 	"on after Ctrl-C or kill -9 without losing or repeating a bucket.\n",
 	fuzz_opts,

@@ -1,8 +1,8 @@
 /*
-** Random pass pipelines for the mlir-opt:random and mlir-opt:random-vector
-** targets: the passes of mlir-opt-19 that apply to generated TOSA (vector)
-** programs and to what they lower to, as tables, and the draw of one
-** pipeline per model from its seed.
+** Random pass pipelines for the mlir-opt:random, mlir-opt:random-vector
+** and mlir-opt:random-linalg targets: the passes of mlir-opt-19 that apply
+** to generated TOSA (vector, linalg) programs and to what they lower to,
+** as tables, and the draw of one pipeline per model from its seed.
 */
 #include <string.h>
 
@@ -268,6 +268,136 @@ static const step_row vector_llvm_tail[] = {
 
 static const unsigned char vector_last_stage_weight[NVSTAGES] = {5, 2, 3, 6};
 
+/*
+** Linalg programs start at the TENSORS stage of the TOSA plan. Their
+** optional passes lean to where linalg goes: affine loops (tiled,
+** unrolled, vectorised, then fused, each in several modes) and
+** canonicalize after each lowering; most pipelines go down to loops.
+*/
+static const pass_row linalg_optional_passes[] = {
+	/* anywhere */
+	{"canonicalize", TENSORS, LLVM, MODULE},
+	{"canonicalize{region-simplify=aggressive}", TENSORS, LLVM, MODULE},
+	{"canonicalize{top-down=false}", TENSORS, LLVM, MODULE},
+	{"cse", TENSORS, LLVM, MODULE},
+	{"sccp", TENSORS, LLVM, MODULE},
+	{"symbol-dce", TENSORS, LLVM, MODULE},
+	{"inline", TENSORS, LOOPS, MODULE},
+	{"loop-invariant-code-motion", TENSORS, LLVM, MODULE},
+	{"control-flow-sink", TENSORS, LOOPS, MODULE},
+	{"mem2reg", BUFFERS, LLVM, MODULE},
+	/* linalg on tensors */
+	{"linalg-fuse-elementwise-ops", TENSORS, TENSORS, MODULE},
+	{"linalg-generalize-named-ops", TENSORS, BUFFERS, MODULE},
+	{"linalg-fold-unit-extent-dims", TENSORS, TENSORS, MODULE},
+	{"linalg-inline-scalar-operands", TENSORS, BUFFERS, MODULE},
+	{"linalg-specialize-generic-ops", TENSORS, BUFFERS, MODULE},
+	{"linalg-named-op-conversion", TENSORS, TENSORS, MODULE},
+	{"linalg-detensorize", TENSORS, TENSORS, FUNC},
+	{"eliminate-empty-tensors", TENSORS, TENSORS, MODULE},
+	{"fold-tensor-subset-ops", TENSORS, TENSORS, MODULE},
+	/* buffers */
+	{"buffer-hoisting", BUFFERS, LOOPS, FUNC},
+	{"buffer-loop-hoisting", BUFFERS, LOOPS, FUNC},
+	{"promote-buffers-to-stack", BUFFERS, LOOPS, FUNC},
+	{"buffer-results-to-out-params", BUFFERS, BUFFERS, MODULE},
+	{"fold-memref-alias-ops", BUFFERS, LOOPS, MODULE},
+	{"expand-strided-metadata", BUFFERS, LOOPS, MODULE},
+	/* affine loops: reshaped first, then fused; scf loops */
+	{"affine-loop-fusion", LOOPS, LOOPS, MODULE},
+	{"affine-loop-fusion", LOOPS, LOOPS, MODULE},
+	{"affine-loop-fusion{mode=producer}", LOOPS, LOOPS, MODULE},
+	{"affine-loop-fusion{mode=sibling}", LOOPS, LOOPS, MODULE},
+	{"affine-loop-fusion{fusion-maximal}", LOOPS, LOOPS, MODULE},
+	{"affine-loop-fusion{mode=producer fusion-maximal}", LOOPS, LOOPS,
+		MODULE},
+	{"affine-loop-fusion{fusion-compute-tolerance=0.5 "
+		"fusion-local-buf-threshold=1}", LOOPS, LOOPS, MODULE},
+	{"affine-scalrep", LOOPS, LOOPS, FUNC},
+	{"affine-loop-invariant-code-motion", LOOPS, LOOPS, FUNC},
+	{"affine-loop-normalize", LOOPS, LOOPS, FUNC},
+	{"affine-loop-normalize{promote-single-iter}", LOOPS, LOOPS, FUNC},
+	{"affine-loop-unroll{unroll-factor=2}", LOOPS, LOOPS, FUNC},
+	{"affine-loop-unroll{unroll-full}", LOOPS, LOOPS, FUNC},
+	{"affine-loop-unroll-jam{unroll-jam-factor=2}", LOOPS, LOOPS, FUNC},
+	{"affine-loop-tile{tile-size=1}", LOOPS, LOOPS, FUNC},
+	{"affine-loop-tile{tile-size=2}", LOOPS, LOOPS, FUNC},
+	{"affine-loop-tile{cache-size=1}", LOOPS, LOOPS, FUNC},
+	{"affine-super-vectorize{virtual-vector-size=4}", LOOPS, LOOPS, FUNC},
+	{"affine-super-vectorize{virtual-vector-size=2,2}", LOOPS, LOOPS,
+		FUNC},
+	{"affine-super-vectorize{virtual-vector-size=8 vectorize-reductions}",
+		LOOPS, LOOPS, FUNC},
+	{"affine-data-copy-generate", LOOPS, LOOPS, FUNC},
+	{"affine-data-copy-generate{generate-dma fast-mem-space=0}", LOOPS,
+		LOOPS, FUNC},
+	{"affine-pipeline-data-transfer", LOOPS, LOOPS, FUNC},
+	{"affine-parallelize", LOOPS, LOOPS, FUNC},
+	{"affine-parallelize{parallel-reductions}", LOOPS, LOOPS, FUNC},
+	{"affine-simplify-structures", LOOPS, LOOPS, FUNC},
+	{"affine-loop-coalescing", LOOPS, LOOPS, FUNC},
+	{"affine-expand-index-ops", LOOPS, LOOPS, MODULE},
+	{"scf-for-loop-canonicalization", LOOPS, LOOPS, MODULE},
+	{"scf-for-loop-peeling", LOOPS, LOOPS, MODULE},
+	{"scf-for-loop-range-folding", LOOPS, LOOPS, MODULE},
+	{"scf-for-to-while", LOOPS, LOOPS, MODULE},
+	{"scf-parallel-loop-fusion", LOOPS, LOOPS, MODULE},
+	{"scf-parallel-loop-tiling{parallel-loop-tile-sizes=2}", LOOPS, LOOPS,
+		MODULE},
+	{"lower-affine", LOOPS, LOOPS, MODULE},
+	{"convert-vector-to-scf", LOOPS, LOOPS, MODULE},
+	{"arith-expand", LOOPS, LLVM, MODULE},
+	{"math-uplift-to-fma", TENSORS, LOOPS, MODULE},
+};
+
+/* The steps of linalg programs: those of TOSA from TENSORS on, with
+** affine loops the likeliest way down from buffers, and a way to LLVM
+** that converts functions and buffers before the affine loops. */
+static const step_row linalg_steps[] = {
+	{TENSORS, 0, "one-shot-bufferize{bufferize-function-boundaries "
+		"allow-return-allocs-from-loops}", MODULE},
+	{TENSORS, 1, "one-shot-bufferize{bufferize-function-boundaries "
+		"allow-return-allocs-from-loops "
+		"function-boundary-type-conversion=identity-layout-map}", MODULE},
+	{TENSORS, 2, "one-shot-bufferize{bufferize-function-boundaries "
+		"allow-return-allocs-from-loops copy-before-write}", MODULE},
+	{TENSORS, 3, "one-shot-bufferize{bufferize-function-boundaries "
+		"allow-return-allocs-from-loops "
+		"function-boundary-type-conversion=identity-layout-map}", MODULE},
+	{BUFFERS, 0, "convert-linalg-to-affine-loops", FUNC},
+	{BUFFERS, 1, "convert-linalg-to-affine-loops", FUNC},
+	{BUFFERS, 2, "convert-linalg-to-affine-loops", FUNC},
+	{BUFFERS, 3, "convert-linalg-to-loops", MODULE},
+	{BUFFERS, 4, "convert-linalg-to-parallel-loops", MODULE},
+	{LOOPS, 0, "lower-affine", MODULE},
+	{LOOPS, 0, "convert-scf-to-cf", MODULE},
+	{LOOPS, 0, "convert-vector-to-llvm", MODULE},
+	{LOOPS, 0, "expand-strided-metadata", MODULE},
+	{LOOPS, 0, "finalize-memref-to-llvm", MODULE},
+	{LOOPS, 0, "convert-math-to-llvm", MODULE},
+	{LOOPS, 0, "convert-math-to-libm", MODULE},
+	{LOOPS, 0, "convert-arith-to-llvm", MODULE},
+	{LOOPS, 0, "convert-func-to-llvm", MODULE},
+	{LOOPS, 0, "convert-cf-to-llvm", MODULE},
+	{LOOPS, 0, "convert-index-to-llvm", MODULE},
+	{LOOPS, 0, "reconcile-unrealized-casts", MODULE},
+	/* functions and buffers to LLVM while affine loops are still there */
+	{LOOPS, 1, "expand-strided-metadata", MODULE},
+	{LOOPS, 1, "finalize-memref-to-llvm", MODULE},
+	{LOOPS, 1, "convert-func-to-llvm", MODULE},
+	{LOOPS, 1, "lower-affine", MODULE},
+	{LOOPS, 1, "convert-scf-to-cf", MODULE},
+	{LOOPS, 1, "convert-math-to-llvm", MODULE},
+	{LOOPS, 1, "convert-arith-to-llvm", MODULE},
+	{LOOPS, 1, "convert-cf-to-llvm", MODULE},
+	{LOOPS, 1, "convert-index-to-llvm", MODULE},
+	{LOOPS, 1, "reconcile-unrealized-casts", MODULE},
+};
+
+static const unsigned char linalg_last_stage_weight[NSTAGES] = {
+	0, 2, 2, 8, 4
+};
+
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
 /* What a pipeline is drawn from: the optional passes of each stage, the
@@ -280,18 +410,24 @@ typedef struct plan {
 	const step_row *tail;
 	size_t ntail;
 	const unsigned char *weight;
-	int nstages;
+	int first, nstages;        /* the stage programs start in, and all */
+	int most;                  /* optional passes per stage, at most */
 } plan;
 
 static const plan tosa_plan = {
 	optional_passes, N(optional_passes), steps, N(steps), NULL, 0,
-	last_stage_weight, NSTAGES
+	last_stage_weight, TOSA, NSTAGES, 3
 };
 
 static const plan vector_plan = {
 	vector_optional_passes, N(vector_optional_passes), vector_steps,
 	N(vector_steps), vector_llvm_tail, N(vector_llvm_tail),
-	vector_last_stage_weight, NVSTAGES
+	vector_last_stage_weight, VECTOR, NVSTAGES, 3
+};
+
+static const plan linalg_plan = {
+	linalg_optional_passes, N(linalg_optional_passes), linalg_steps,
+	N(linalg_steps), NULL, 0, linalg_last_stage_weight, TENSORS, NSTAGES, 4
 };
 
 /* The pipeline being written: func.func passes in a row share a nest. */
@@ -328,11 +464,11 @@ static int variants(const plan *pl, int step)
 	return n;
 }
 
-/* 0 to 3 optional passes of stage s, any of them maybe twice. */
+/* 0 to pl->most optional passes of stage s, any of them maybe twice. */
 static void put_optional(const plan *pl, writer *w, rng *r, int s)
 {
 	size_t ok[128], n = 0, i;
-	int k, count = (int)rng_range(r, 0, 3);
+	int k, count = (int)rng_range(r, 0, pl->most);
 
 	for (i = 0; i < pl->noptional && n < N(ok); i++)
 		if (pl->optional[i].from <= s && s <= pl->optional[i].to)
@@ -344,11 +480,31 @@ static void put_optional(const plan *pl, writer *w, rng *r, int s)
 	}
 }
 
-/* The plan of a random target: vector programs or TOSA ones. */
+/* The random targets: each one's generator and plan. */
+static const struct random_target {
+	const char *name, *dialect;
+	const plan *plan;
+} random_targets[] = {
+	{"mlir-opt:random", "tosa", &tosa_plan},
+	{"mlir-opt:random-vector", "vector", &vector_plan},
+	{"mlir-opt:random-linalg", "linalg", &linalg_plan},
+};
+
+static const struct random_target *random_target_of(const char *target)
+{
+	size_t i;
+
+	for (i = 0; target && i < N(random_targets); i++)
+		if (!strcmp(target, random_targets[i].name))
+			return &random_targets[i];
+	return NULL;
+}
+
 static const plan *plan_of(const char *target)
 {
-	return !strcmp(target, "mlir-opt:random-vector") ? &vector_plan :
-		&tosa_plan;
+	const struct random_target *t = random_target_of(target);
+
+	return t ? t->plan : &tosa_plan;
 }
 
 char *fuzz_pipeline_draw(const char *target, uint64_t seed)
@@ -361,13 +517,13 @@ char *fuzz_pipeline_draw(const char *target, uint64_t seed)
 	size_t i;
 
 	rng_seed(&r, seed ^ 0x70617373u);  /* apart from the program's draws */
-	for (s = 0; s < pl->nstages; s++)
+	for (s = pl->first; s < pl->nstages; s++)
 		total += pl->weight[s];
 	pick = (int)rng_range(&r, 0, total - 1);
-	for (last = 0; pick >= pl->weight[last]; last++)
+	for (last = pl->first; pick >= pl->weight[last]; last++)
 		pick -= pl->weight[last];
 	buf_puts(&b, "builtin.module(");
-	for (s = 0; s <= last; s++) {
+	for (s = pl->first; s <= last; s++) {
 		put_optional(pl, &w, &r, s);
 		if (s < last) {
 			int v = (int)rng_range(&r, 0, variants(pl, s) - 1);
@@ -387,13 +543,14 @@ char *fuzz_pipeline_draw(const char *target, uint64_t seed)
 
 int fuzz_pipeline_is_random(const char *target)
 {
-	return target && (!strcmp(target, "mlir-opt:random") ||
-		!strcmp(target, "mlir-opt:random-vector"));
+	return random_target_of(target) != NULL;
 }
 
 const char *fuzz_pipeline_dialect(const char *target)
 {
-	return target && plan_of(target) == &vector_plan ? "vector" : "tosa";
+	const struct random_target *t = random_target_of(target);
+
+	return t ? t->dialect : "tosa";
 }
 
 void fuzz_pipeline_block(gred_buf *out, const char *pipeline)

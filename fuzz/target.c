@@ -12,9 +12,14 @@
 #include "fuzz.h"
 #include "report.h"
 
-/* The oracles a runner target understands. */
-static const char *const runner_oracles[] = {
+/* The oracles each kind of runner target understands. */
+static const char *const ort_oracles[] = {
 	"crash", "diff-opt", "diff-version",
+};
+
+/* verify: a pass emits IR the verifier rejects */
+static const char *const mlir_opt_oracles[] = {
+	"crash", "verify",
 };
 
 static const char *const ort_levels[] = {
@@ -34,8 +39,10 @@ static int in_list(const char *s, size_t n, const char *const *list,
 	return 0;
 }
 
-/* Checks "crash,diff-opt,diff-version:1.19.2" item by item. */
-static int check_oracles(const char *oracle, int cmd, gred_error *e)
+/* Checks "crash,diff-opt,diff-version:1.19.2" item by item against the
+** target's oracles: names[] (n of them), as the error lists them. */
+static int check_oracles(const char *oracle, const char *const *names,
+	size_t nnames, const char *names_text, gred_error *e)
 {
 	const char *p = oracle;
 
@@ -43,12 +50,9 @@ static int check_oracles(const char *oracle, int cmd, gred_error *e)
 		return gred_errorf(e, "--oracle: empty");
 	while (*p) {
 		size_t n = strcspn(p, ","), name = strcspn(p, ":,");
-		if (!in_list(p, name, runner_oracles, N(runner_oracles)))
+		if (!in_list(p, name, names, nnames))
 			return gred_errorf(e, "--oracle: unknown oracle '%.*s' "
-				"(crash, diff-opt, diff-version[:VERSION])", (int)n, p);
-		if (cmd && (name != 5 || memcmp(p, "crash", 5)))
-			return gred_errorf(e, "--oracle: a cmd: target has only "
-				"the crash oracle");
+				"for this target (%s)", (int)n, p, names_text);
 		if (name < n && (strncmp(p, "diff-version", name) || name + 1 == n))
 			return gred_errorf(e, "--oracle: '%.*s': only diff-version "
 				"takes a version", (int)n, p);
@@ -87,12 +91,13 @@ int fuzz_target_parse(fuzz_target *out, const char *spec, const char *oracle,
 				"file goes", spec);
 			goto fail;
 		}
-		if (check_oracles(out->oracle, 1, e) < 0)
+		if (strcmp(out->oracle, "crash")) {
+			gred_errorf(e, "--oracle: a cmd: target has only the crash "
+				"oracle");
 			goto fail;
+		}
 		return 0;
 	}
-	if (check_oracles(out->oracle, 0, e) < 0)
-		goto fail;
 	if (!strncmp(spec, "mlir-opt:", 9)) {
 		out->kind = FUZZ_TARGET_MLIR_OPT;
 		out->ext = "mlir";
@@ -103,11 +108,9 @@ int fuzz_target_parse(fuzz_target *out, const char *spec, const char *oracle,
 			gred_errorf(e, "--target mlir-opt:PIPELINE: no pipeline");
 			goto fail;
 		}
-		if (strcmp(out->oracle, "crash")) {
-			gred_errorf(e, "--oracle: an mlir-opt target has only the "
-				"crash oracle");
+		if (check_oracles(out->oracle, mlir_opt_oracles,
+		    N(mlir_opt_oracles), "crash, verify", e) < 0)
 			goto fail;
-		}
 		if (!(out->runner = runner_path(scripts, "fuzz_mlir_opt.sh", e)))
 			goto fail;
 		return 0;
@@ -115,6 +118,9 @@ int fuzz_target_parse(fuzz_target *out, const char *spec, const char *oracle,
 	if (!strcmp(spec, "ort") || !strncmp(spec, "ort:", 4)) {
 		const char *v = spec[3] ? spec + 4 : "", *colon = strchr(v, ':');
 		out->kind = FUZZ_TARGET_ORT;
+		if (check_oracles(out->oracle, ort_oracles, N(ort_oracles),
+		    "crash, diff-opt, diff-version[:VERSION]", e) < 0)
+			goto fail;
 		if (colon) {
 			out->opt = xstrdup(colon + 1);
 			if (!in_list(out->opt, strlen(out->opt), ort_levels,
@@ -133,7 +139,8 @@ int fuzz_target_parse(fuzz_target *out, const char *spec, const char *oracle,
 		return 0;
 	}
 	gred_errorf(e, "--target %s: unknown target (ort[:VERSION][:OPT], "
-		"mlir-opt:PIPELINE, mlir-opt:random, mlir-opt:random-vector or "
+		"mlir-opt:PIPELINE, mlir-opt:random, mlir-opt:random-vector, "
+		"mlir-opt:random-linalg or "
 		"cmd:'CMD {}')", spec);
 fail:
 	fuzz_target_free(out);

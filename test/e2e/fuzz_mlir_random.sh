@@ -8,6 +8,12 @@
 # the reduced one crash with the bucket's signature; the reduced pipeline
 # keeps at most 2 passes, and without either of them the crash is gone;
 # the report shows that pipeline.
+# With --oracle crash,verify, --target mlir-opt:random-linalg: model 4 of
+# seed 6 (8 ops) is a linalg program whose pipeline turns it into IR the
+# verifier rejects. The campaign files it as a verify finding, signed by
+# the pass, and reduces it; mlir-opt-19 judges the reduced case: it
+# verifies alone, its pipeline (at most 2 passes) fails in that pass, and
+# the IR the pass left fails the verifier alone with the same error.
 . "$GRED_SRC/test/lib/e2e.sh"
 need_cmd mlir-opt-19 setarch
 
@@ -79,4 +85,30 @@ done <"$T/less"
 if grep -qF "pipeline ($n pass" "$B/report.md" && grep -qF "$p" "$B/report.md"; then pass
 else fail "report.md does not show the pipeline $p"; fi
 echo "bucket $id: $n0 passes -> $p; program $first_bytes -> $bytes bytes"
+
+rc=0
+"$GRED" fuzz --target mlir-opt:random-linalg --oracle crash,verify -n 6 --nodes 8 \
+  --seed 6 -j 2 --out "$T/lin" >"$T/out" 2>"$T/err" || rc=$?
+if [ "$rc" -eq 0 ]; then pass; else fail "gred fuzz (linalg) exited $rc: $(tail -3 "$T/err")"; fi
+ls "$T/lin/buckets" >"$T/ids"
+if [ "$(wc -l <"$T/ids")" -eq 1 ]; then pass; else fail "linalg: $(wc -l <"$T/ids") buckets, want 1"; fi
+id=$(head -n 1 "$T/ids")
+B=$T/lin/buckets/$id
+if [ "$(head -n 1 "$B/log.txt")" = "gred-oracle: verify" ]; then pass; else fail "linalg: $(head -n 1 "$B/log.txt")"; fi
+if grep -q '"oracle": "verify"' "$T/lin/index.json"; then pass; else fail "index.json: no verify oracle"; fi
+pass_of=$("$GRED" triage sig "$B/log.txt" | sed -n 's/^frame *fuzz_mlir_opt.sh://p')
+if [ -n "$pass_of" ]; then pass; else fail "linalg: the signature names no pass"; fi
+p=$(pipeline_of "$B/reduced.mlir")
+n=$(count_passes "$p")
+if [ "$n" -ge 1 ] && [ "$n" -le 2 ]; then pass; else fail "linalg reduced: $n passes in '$p'"; fi
+if env -i /usr/bin/mlir-opt-19 <"$B/reduced.mlir" >/dev/null 2>"$T/judge.log"; then pass
+else fail "linalg reduced: does not verify alone: $(head -2 "$T/judge.log")"; fi
+rc=0
+$OPT --mlir-print-ir-after-failure --mlir-print-ir-module-scope <"$B/reduced.mlir" >/dev/null 2>"$T/judge.log" || rc=$?
+got=$(sed -n 's/^\/\/ -----\/\/ IR Dump After .* Failed (\([^)]*\)).*/\1/p' "$T/judge.log" | tail -n 1)
+if [ "$rc" -eq 1 ] && [ "$got" = "$pass_of" ]; then pass; else fail "linalg reduced: exit $rc, failed in '$got', want '$pass_of'"; fi
+sed -n '/^\/\/ -----\/\/ IR Dump After .* Failed (/,$p' "$T/judge.log" | sed 1d >"$T/after.mlir"
+e1=$(sed -n 's/^.*error: //p' "$T/judge.log" | head -n 1)
+e2=$(env -i /usr/bin/mlir-opt-19 <"$T/after.mlir" 2>&1 >/dev/null | sed -n 's/^.*error: //p' | head -n 1)
+if [ -n "$e1" ] && [ "$e1" = "$e2" ]; then pass; else fail "linalg reduced: after the pass '$e2', the run '$e1'"; fi
 finish

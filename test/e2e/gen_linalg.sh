@@ -2,8 +2,12 @@
 # empty environment) and lower to LLVM IR through one-shot-bufferize,
 # convert-linalg-to-loops and the LLVM conversions of
 # scripts/mlir_linalg_check.sh (mlir-translate-19 judges the result), except
-# where mlir-opt-19 itself crashes; same seed, same bytes.
+# where mlir-opt-19 itself crashes; same seed, same bytes. The reduced
+# findings of `gred fuzz --target mlir-opt:random-linalg` still hold, judged
+# by mlir-opt-19: each bench/gen_linalg_findings/crash/PASS.mlir crashes in
+# PASS, and PASS turns each verify/PASS.mlir into IR the verifier rejects.
 . "$(dirname "$0")/../lib/e2e.sh"
+. "$GRED_SRC/test/lib/gen_findings.sh"
 need_cmd mlir-opt-19 mlir-translate-19 bash xargs awk
 
 . "$GRED_SRC/test/lib/gen_seeds.sh"
@@ -45,6 +49,9 @@ if grep -q 'linalg.matmul' "$T"/ops/*.mlir && grep -q 'tensor.pad' "$T"/ops/*.ml
 "$GRED" cov "$T/p" >"$T/cov"
 want=$(grep -c -- "= linalg.matmul " "$T/all" || true)
 if grep -q "^op linalg.matmul $want$" "$T/cov"; then pass; else fail "cov matmul: $(grep "^op linalg.matmul " "$T/cov"), grep $want"; fi
+
+findings_crash "$GRED_SRC/bench/gen_linalg_findings/crash" 3
+findings_verify "$GRED_SRC/bench/gen_linalg_findings/verify" 8
 
 expect_error "bad dialect" "dialect" "$GRED" gen -n 1 -o "$T/x" --dialect foo
 expect_error "unknown linalg op" "unknown linalg op" "$GRED" gen -n 1 -o "$T/x" --dialect linalg --ops matmul,conv3

@@ -5,9 +5,11 @@
 # --target mlir-opt:random-vector`) still crashes mlir-opt-19, and
 # mlir-opt-19 itself says the pass running then is PASS (the last
 # "IR Dump Before" of --mlir-print-ir-before-all). Each input in
-# bench/gen_vector_findings/invalid_ir/PASS.mlir verifies, and PASS turns it
-# into IR that mlir-opt-19's own verifier rejects.
+# bench/gen_vector_findings/verify/PASS.mlir verifies, and PASS turns it
+# into IR that mlir-opt-19's own verifier rejects (the verify oracle of
+# scripts/fuzz_mlir_opt.sh).
 . "$(dirname "$0")/../lib/e2e.sh"
+. "$GRED_SRC/test/lib/gen_findings.sh"
 need_cmd mlir-opt-19 setarch
 
 "$GRED" gen -q --dialect vector -n 200 -o "$T/a" --seed 3 --nodes 30
@@ -51,27 +53,10 @@ got=$(cat "$T"/ops/*.mlir | grep -o -E '= (vector|arith|math)\.[a-z_]+' | cut -d
   grep -v -x -e vector.contract -e arith.addf -e arith.constant -e arith.xori -e arith.cmpi || true)
 if [ -z "$got" ]; then pass; else fail "--ops: also $got"; fi
 
-# the reduced crashes: the same pass, judged by mlir-opt-19
-n=0
-for f in "$GRED_SRC"/bench/gen_vector_findings/*.mlir; do
-  want=$(basename "$f" .mlir)
-  n=$((n + 1))
-  rc=0
-  setarch -R env -i /usr/bin/mlir-opt-19 --mlir-disable-threading --run-reproducer \
-    --mlir-print-ir-before-all <"$f" >/dev/null 2>"$T/log" || rc=$?
-  got=$(sed -n 's/^\/\/ -----\/\/ IR Dump Before [^ ]* (\([^)]*\)).*/\1/p' "$T/log" | tail -n 1)
-  if [ "$rc" -gt 128 ] && grep -q '^Stack dump:' "$T/log"; then pass; else fail "$want: exit $rc, no crash"; fi
-  if [ "$got" = "$want" ]; then pass; else fail "$want: the crash is in '$got'"; fi
-done
-if [ "$n" -ge 1 ]; then pass; else fail "no reproducer in bench/gen_vector_findings"; fi
-
-for f in "$GRED_SRC"/bench/gen_vector_findings/invalid_ir/*.mlir; do
-  p=$(basename "$f" .mlir)
-  if env -i /usr/bin/mlir-opt-19 "$f" >/dev/null 2>"$T/log"; then pass; else fail "$p: input does not verify: $(head -2 "$T/log")"; fi
-  rc=0
-  env -i /usr/bin/mlir-opt-19 --pass-pipeline="builtin.module($p)" "$f" >/dev/null 2>"$T/log" || rc=$?
-  if [ "$rc" -eq 1 ] && grep -q "error: " "$T/log"; then pass; else fail "$p: exit $rc, $(head -2 "$T/log")"; fi
-done
+# the reduced findings: crashes in their pass, and passes whose output
+# the verifier rejects (test/lib/gen_findings.sh)
+findings_crash "$GRED_SRC/bench/gen_vector_findings" 4
+findings_verify "$GRED_SRC/bench/gen_vector_findings/verify" 4
 
 expect_error "unknown vector op" "unknown vector op" "$GRED" gen -n 1 -o "$T/x" --dialect vector --ops contract,frobnicate
 finish

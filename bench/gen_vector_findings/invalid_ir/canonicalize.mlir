@@ -1,4 +1,0 @@
-func.func @a(%s: f32, %v: vector<f32>) -> vector<f32> {
-  %i = vector.insert %s, %v[] : f32 into vector<f32>
-  return %i : vector<f32>
-}
