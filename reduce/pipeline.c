@@ -293,6 +293,23 @@ static void print_list(gred_buf *out, const pl_tree *t,
 	buf_puts(out, "");  /* terminated even when empty */
 }
 
+int pipeline_normalize(gred_buf *out, const char *text, gred_error *e)
+{
+	pl_tree t;
+	unsigned char *alive;
+	size_t n;
+
+	if (tree_parse(&t, text, e) < 0)
+		return -1;
+	n = t.nnodes + t.nopts;
+	alive = xmalloc(n ? n : 1);
+	memset(alive, 1, n);
+	print_list(out, &t, alive, -1);
+	free(alive);
+	tree_free(&t);
+	return 0;
+}
+
 /* The reproducer block */
 
 static int hex_digit(char c)

@@ -38,6 +38,11 @@ void repro_block_write(gred_buf *out, const repro_block *b,
 ** in braces, nested pipelines in parentheses, separated by commas. */
 int pipeline_check(const char *text, gred_error *e);
 
+/* The pipeline text as gred writes it into candidates: no blanks but one
+** between options, an empty nested pipeline left out. Appended to out
+** (terminated); -1 with e set if text does not parse (pipeline_check). */
+int pipeline_normalize(gred_buf *out, const char *text, gred_error *e);
+
 typedef struct pipeline_reducer pipeline_reducer;
 
 /* The sources: the passes after the one that fails (a cut from the end,
