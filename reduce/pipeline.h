@@ -45,20 +45,27 @@ int pipeline_normalize(gred_buf *out, const char *text, gred_error *e);
 
 typedef struct pipeline_reducer pipeline_reducer;
 
-/* The sources: the passes after the one that fails (a cut from the end,
-** bisected), the program replaced by what the passes before the last one
-** make of it (pl-before: a smaller file), the passes before the last one
-** (a cut from the front, bisected); whole nested pipelines, single
-** passes, single options (ddmin each), and pl-before again where the
-** program may grow (pl-before-grow: one pass is left of 3 or more). The
-** ones before PIPELINE_LATE are cheap and go ahead of the program's
-** passes in a round, the cuts only when the pipeline changed since they
-** last ran; the others after the program's passes. An empty pipeline is
-** tried once. */
+/* The sources: the passes after the one that fails when gred runs the
+** pipeline itself (pl-locate: one candidate, MLIR's C API in a forked
+** copy finds the pass), the passes after the one that fails (a cut from
+** the end, bisected, when pl-locate had no answer or a wrong one), the
+** program replaced by what the passes before the last one make of it
+** (pl-before: a smaller file), the passes before the last one (a cut
+** from the front, bisected), single passes while gred's own run judges
+** candidates before the test (pl-judged, ddmin, see pipeline.c); whole
+** nested pipelines, single passes,
+** single options (ddmin each), and pl-before again where the program
+** may grow (pl-before-grow: one pass is left of 3 or more). The ones
+** before PIPELINE_LATE are cheap and go ahead of the program's passes in
+** a round, pl-locate and the cuts only when the pipeline changed since
+** they last ran; the others after the program's passes. An empty
+** pipeline is tried once. */
 enum {
+	PIPELINE_LOCATE,
 	PIPELINE_TAIL,
 	PIPELINE_BEFORE,
 	PIPELINE_HEAD,
+	PIPELINE_JUDGED,
 	PIPELINE_GROUPS,
 	PIPELINE_PASSES,
 	PIPELINE_OPTIONS,
