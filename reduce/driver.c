@@ -194,6 +194,14 @@ static void with_block(reducer *r, const source *src, gred_buf *cand)
 	buf_append(cand, b->data, b->len);
 }
 
+/* A candidate of a program's source that gred's own run of the
+** pipeline says is not worth a test (pipeline_reducer_judge). */
+static int judged_out(reducer *r, const source *src, const gred_buf *cand)
+{
+	return r->pipe && !pipeline_reducer_owns(r->pipe, src) &&
+		!pipeline_reducer_judge(r->pipe, cand);
+}
+
 /* ddmin over the targets of src: remove chunks of n/2, n/4, ... 1
 ** targets, left to right (or right to left, the positions then counted
 ** from the end), keeping each interesting smaller candidate.
@@ -239,8 +247,9 @@ static int ddmin(reducer *r, source *src, gred_error *e)
 				if (m == 0)
 					continue;
 				with_block(r, src, &cands[nc]);
-				if (!src->grows && !shortlex_less(cands[nc].data,
-					    cands[nc].len, r->best.data, r->best.len)) {
+				if ((!src->grows && !shortlex_less(cands[nc].data,
+					    cands[nc].len, r->best.data, r->best.len)) ||
+				    judged_out(r, src, &cands[nc])) {
 					src->drop(src, states[nc]);
 					continue;
 				}

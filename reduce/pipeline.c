@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <mlir-c/Diagnostics.h>
 #include <mlir-c/Pass.h>
 #include <mlir-c/RegisterEverything.h>
 
@@ -572,6 +573,14 @@ static void append_message(MlirStringRef s, void *user)
 	buf_append(user, s.data, s.length);
 }
 
+/* The copies' diagnostics (a pass that fails says why) are no one's. */
+static MlirLogicalResult swallow(MlirDiagnostic d, void *user)
+{
+	(void)d;
+	(void)user;
+	return mlirLogicalResultSuccess();
+}
+
 /* In a forked copy of gred: runs the pipeline on a clone of the module
 ** and prints the result into out (or "ran"). A pipeline gred's MLIR
 ** cannot read gives "unknown" (and 0); passes that fail, -1. */
@@ -586,6 +595,7 @@ static int prefix_fn(gred_buf *out, void *arg)
 	int ok;
 
 	mlirRegisterAllPasses();
+	mlirContextAttachDiagnosticHandler(ctx, swallow, NULL, NULL);
 	pm = mlirPassManagerCreateOnOperation(ctx,
 		mlirStringRefCreateFromCString(j->anchor));
 	mlirPassManagerEnableVerifier(pm, j->verify_each != 0);
@@ -730,6 +740,66 @@ static int predicted(pipeline_reducer *p, const unsigned char *alive)
 	n = live_passes(p, alive);
 	return n && prefix_end(p, alive, ALL_PASSES) == sig &&
 		prefix_end(p, alive, n - 1) == 0;
+}
+
+typedef struct judge_job {
+	MlirContext ctx;
+	const char *program;
+	size_t len;
+	const char *anchor;
+	const char *pipeline;
+	int verify_each;
+} judge_job;
+
+/* In a forked copy of gred: parses a candidate's program and runs the
+** pipeline on it; crashes as the pipeline does. */
+static int judge_fn(gred_buf *out, void *arg)
+{
+	judge_job *j = arg;
+	MlirPassManager pm;
+	MlirOperation op;
+	char *program;
+	gred_buf msg = {0};
+	gred_error e;
+	int ok;
+
+	/* MLIR's lexer reads up to a NUL: the program alone, terminated. */
+	program = xasprintf("%.*s", (int)j->len, j->program);
+	if (ir_parse(&op, j->ctx, program, j->len, "", &e) < 0)
+		return -1;
+	mlirRegisterAllPasses();
+	mlirContextAttachDiagnosticHandler(j->ctx, swallow, NULL, NULL);
+	pm = mlirPassManagerCreateOnOperation(j->ctx,
+		mlirStringRefCreateFromCString(j->anchor));
+	mlirPassManagerEnableVerifier(pm, j->verify_each != 0);
+	ok = mlirLogicalResultIsSuccess(mlirParsePassPipeline(
+		mlirPassManagerGetAsOpPassManager(pm),
+		mlirStringRefCreateFromCString(j->pipeline), append_message, &msg)) &&
+		mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, op));
+	buf_free(&msg);
+	buf_puts(out, "ran");
+	return ok ? 0 : -1;
+}
+
+int pipeline_reducer_judge(pipeline_reducer *p, const gred_buf *cand)
+{
+	judge_job j;
+	gred_buf out = {0};
+	gred_error e;
+	int sig = oracle_signal(p), got;
+
+	if (!sig || cand->len < p->block.len)
+		return 1;
+	j.ctx = mlirOperationGetContext(*p->cur);
+	j.program = cand->data;
+	j.len = cand->len - p->block.len;
+	j.anchor = p->tree.nodes[0].name;
+	j.pipeline = p->text.data;
+	j.verify_each = p->rb.verify_each;
+	got = proc_call(&out, judge_fn, &j, &e) != 0 &&
+		sscanf(e.msg, "crashed with signal %d", &sig) == 1 ? sig : 0;
+	buf_free(&out);
+	return got == p->oracle;
 }
 
 /*

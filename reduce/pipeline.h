@@ -93,6 +93,13 @@ source *pipeline_reducer_source(pipeline_reducer *p, int level);
 int pipeline_reducer_owns(const pipeline_reducer *p, const source *s);
 
 
+/* Whether a candidate of the program's passes (the program, then the
+** current block) is worth a test: when the best crashes in gred's own
+** run of the pipeline (MLIR's C API, in a forked copy), at its last
+** pass, only a candidate that crashes so too is (the others are
+** refused untested); without that every candidate is. */
+int pipeline_reducer_judge(pipeline_reducer *p, const gred_buf *cand);
+
 /* The block that ends the current best. */
 const gred_buf *pipeline_reducer_block(const pipeline_reducer *p);
 
