@@ -15,11 +15,20 @@
 **
 ** and `mlir-opt --run-reproducer FILE` runs that pipeline on the program.
 ** The pipeline is a tree: passes with options in braces, and nested
-** pipelines anchored on an op (`func.func(...)`). Three sources delete its
-** units while the test holds: whole nested pipelines, then single passes,
-** then single options. A candidate is the program of the current best
-** followed by a block holding the smaller pipeline; a nested pipeline left
-** empty is not written (mlir-opt refuses `func.func()`), the top one is.
+** pipelines anchored on an op (`func.func(...)`). The sources (pipeline.h)
+** cut passes from either end, delete whole nested pipelines, single
+** passes and single options while the test holds, or replace the program
+** by what the passes before the last make of it. A candidate is the
+** program of the current best followed by a block holding the smaller
+** pipeline; a nested pipeline left empty is not written (mlir-opt refuses
+** `func.func()`), the top one is.
+**
+** gred links the same MLIR as mlir-opt-19, so it can run the pipeline
+** itself, in a forked copy: it sees which pass fails (pl-locate), and
+** when the best crashes there at its last pass it judges candidates
+** before any test, the pipeline's (oracle_signal, predicted) and the
+** program's (pipeline_reducer_judge): only those that crash the same
+** way in gred's run are tested.
 */
 #include "pipeline.h"
 
@@ -478,10 +487,11 @@ static size_t program_len(const pipeline_reducer *p)
 static size_t locate_failure(const pipeline_reducer *p, size_t npasses);
 static int oracle_signal(pipeline_reducer *p);
 
-/* The units of l still in the pipeline, into l->units: for the cuts
-** and pl-passes the passes in order (pl-head leaves out the last one,
-** which it never cuts), for pl-before one unit when there are 2 passes
-** or more and a module to run them on. */
+/* The units of l still in the pipeline, into l->units: for the cuts,
+** pl-judged and pl-passes the passes in order (pl-head leaves out the
+** last one, which it never cuts), for pl-before one unit when there are
+** 2 passes or more and a module to run them on, for pl-locate one unit
+** when gred's run fails before the last pass. */
 static size_t level_count(source *s)
 {
 	level_source *l = (level_source *)s;
