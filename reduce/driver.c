@@ -194,6 +194,14 @@ static void with_block(reducer *r, const source *src, gred_buf *cand)
 	buf_append(cand, b->data, b->len);
 }
 
+/* A candidate of a program's source that gred's own run of the
+** pipeline says is not worth a test (pipeline_reducer_judge). */
+static int judged_out(reducer *r, const source *src, const gred_buf *cand)
+{
+	return r->pipe && !pipeline_reducer_owns(r->pipe, src) &&
+		!pipeline_reducer_judge(r->pipe, cand);
+}
+
 /* ddmin over the targets of src: remove chunks of n/2, n/4, ... 1
 ** targets, left to right (or right to left, the positions then counted
 ** from the end), keeping each interesting smaller candidate.
@@ -239,8 +247,9 @@ static int ddmin(reducer *r, source *src, gred_error *e)
 				if (m == 0)
 					continue;
 				with_block(r, src, &cands[nc]);
-				if (!src->grows && !shortlex_less(cands[nc].data,
-					    cands[nc].len, r->best.data, r->best.len)) {
+				if ((!src->grows && !shortlex_less(cands[nc].data,
+					    cands[nc].len, r->best.data, r->best.len)) ||
+				    judged_out(r, src, &cands[nc])) {
 					src->drop(src, states[nc]);
 					continue;
 				}
@@ -494,7 +503,7 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 	ir_source is[REDUCE_MAX_PASSES];
 	ir_maker *maker = &r->maker;
 	ir_request whole = {NULL, 0, 0, 0};
-	gred_buf printed = {0};
+	gred_buf printed = {0}, late = {0};
 	tester_result res;
 	gred_error sub;
 	size_t n = 0, np = 0, nl = 0, i;
@@ -551,12 +560,15 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 		srcs[np + n + nl++] = pipeline_reducer_source(r->pipe, (int)i);
 	/* Rounds with dead-code elimination cascading from every change, then
 	** one without: an op that matters but whose users do not is freed
-	** from them only then. Repeat while the second kind finds something. */
+	** from them only then. Repeat while the second kind finds something.
+	** Then the pipeline's other sources, at that fixpoint of the
+	** program's (see pipeline.h); while they change the pipeline, all
+	** of it again. */
 	for (;;) {
 		size_t before = r->best.len;
 		int c;
 
-		if ((err = fixpoint(r, srcs, np + n + nl, e)) < 0)
+		if ((err = fixpoint(r, srcs, np + n, e)) < 0)
 			goto done;
 		for (i = 0; i < n; i++)
 			is[i].flags = PASS_NO_DCE;
@@ -572,7 +584,16 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 		}
 		for (i = 0; i < n; i++)
 			is[i].flags = 0;
-		if (!c || r->best.len == before)
+		if (c && r->best.len != before)
+			continue;
+		if (!nl)
+			break;
+		late.len = 0;
+		buf_append(&late, r->best.data, r->best.len);
+		if ((err = fixpoint(r, srcs + np + n, nl, e)) < 0)
+			goto done;
+		if (late.len == r->best.len &&
+		    !memcmp(late.data, r->best.data, late.len))
 			break;
 	}
 done:
@@ -581,6 +602,7 @@ done:
 	r->st->maker_seconds += maker->answers_seconds;
 	ir_maker_free(maker);
 	buf_free(&printed);
+	buf_free(&late);
 	pipeline_reducer_free(r->pipe);
 	r->pipe = NULL;
 	return err;

@@ -15,17 +15,28 @@
 **
 ** and `mlir-opt --run-reproducer FILE` runs that pipeline on the program.
 ** The pipeline is a tree: passes with options in braces, and nested
-** pipelines anchored on an op (`func.func(...)`). Three sources delete its
-** units while the test holds: whole nested pipelines, then single passes,
-** then single options. A candidate is the program of the current best
-** followed by a block holding the smaller pipeline; a nested pipeline left
-** empty is not written (mlir-opt refuses `func.func()`), the top one is.
+** pipelines anchored on an op (`func.func(...)`). The sources (pipeline.h)
+** cut passes from either end, delete whole nested pipelines, single
+** passes and single options while the test holds, or replace the program
+** by what the passes before the last make of it. A candidate is the
+** program of the current best followed by a block holding the smaller
+** pipeline; a nested pipeline left empty is not written (mlir-opt refuses
+** `func.func()`), the top one is.
+**
+** gred links the same MLIR as mlir-opt-19, so it can run the pipeline
+** itself, in a forked copy: it sees which pass fails (pl-locate), and
+** when the best crashes there at its last pass it judges candidates
+** before any test, the pipeline's (oracle_signal, predicted) and the
+** program's (pipeline_reducer_judge): only those that crash the same
+** way in gred's run are tested.
 */
 #include "pipeline.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <mlir-c/Diagnostics.h>
 #include <mlir-c/Pass.h>
 #include <mlir-c/RegisterEverything.h>
 
@@ -60,6 +71,7 @@ typedef struct level_source {
 	size_t *units;    /* nodes or options, from the last count */
 	size_t nunits;
 	gred_buf cut_at;  /* the cuts: the pipeline they last ran on */
+	size_t keep;      /* pl-locate: the passes up to the one that fails */
 } level_source;
 
 struct pipeline_reducer {
@@ -72,12 +84,14 @@ struct pipeline_reducer {
 	gred_buf text;       /* the current pipeline */
 	MlirOperation *cur;  /* the module of the best, for pl-before */
 	int tried_empty;     /* an empty pipeline was a candidate */
-	gred_buf round;      /* the program when pl-tail, first in a round, ran */
+	/* What gred's own run of the best predicts (see oracle_signal). */
+	gred_buf oracle_at;  /* the best it was computed for */
+	int oracle;
 	level_source levels[PIPELINE_LEVELS];
 };
 
 static const char *const level_names[PIPELINE_LEVELS] = {
-	"pl-tail", "pl-before", "pl-head", "pl-groups", "pl-passes", "pl-opts",
+	"pl-locate", "pl-tail", "pl-before", "pl-head", "pl-judged", "pl-groups", "pl-passes", "pl-opts",
 	"pl-before-grow"
 };
 
@@ -293,6 +307,23 @@ static void print_list(gred_buf *out, const pl_tree *t,
 	buf_puts(out, "");  /* terminated even when empty */
 }
 
+int pipeline_normalize(gred_buf *out, const char *text, gred_error *e)
+{
+	pl_tree t;
+	unsigned char *alive;
+	size_t n;
+
+	if (tree_parse(&t, text, e) < 0)
+		return -1;
+	n = t.nnodes + t.nopts;
+	alive = xmalloc(n ? n : 1);
+	memset(alive, 1, n);
+	print_list(out, &t, alive, -1);
+	free(alive);
+	tree_free(&t);
+	return 0;
+}
+
 /* The reproducer block */
 
 static int hex_digit(char c)
@@ -453,33 +484,14 @@ static size_t program_len(const pipeline_reducer *p)
 	return p->best->len - p->block.len;
 }
 
-/*
-** The sources after the program's passes wait while those still change
-** the program: whatever a pass, an option or pl-before-grow would try on
-** a program that is still shrinking is tried again on the smaller one (a
-** smaller program can free more passes). So they run only in a round
-** that has not changed the program before them, as the last round of
-** the fixpoint is: the pipeline left is one-minimal for the program left.
-** pl-tail runs first in every round that skips nothing (the driver's
-** last), and notes the program it starts with.
-*/
-static int program_moved(pipeline_reducer *p, int level)
-{
-	size_t n = program_len(p);
+static size_t locate_failure(const pipeline_reducer *p, size_t npasses);
+static int oracle_signal(pipeline_reducer *p);
 
-	if (level == PIPELINE_TAIL) {
-		p->round.len = 0;
-		buf_append(&p->round, p->best->data, n);
-		return 0;
-	}
-	return level >= PIPELINE_LATE && (p->round.len != n ||
-		memcmp(p->round.data, p->best->data, n) != 0);
-}
-
-/* The units of l still in the pipeline, into l->units: for the cuts
-** and pl-passes the passes in order (pl-head leaves out the last one,
-** which it never cuts), for pl-before one unit when there are 2 passes
-** or more and a module to run them on. */
+/* The units of l still in the pipeline, into l->units: for the cuts,
+** pl-judged and pl-passes the passes in order (pl-head leaves out the
+** last one, which it never cuts), for pl-before one unit when there are
+** 2 passes or more and a module to run them on, for pl-locate one unit
+** when gred's run fails before the last pass. */
 static size_t level_count(source *s)
 {
 	level_source *l = (level_source *)s;
@@ -488,13 +500,22 @@ static size_t level_count(source *s)
 	size_t i;
 
 	l->nunits = 0;
-	if (program_moved(p, l->level))
+	/* pl-tail bisects once, when pl-locate has not cut the tail: cuts
+	** from the front and program changes keep the failing pass last
+	** (pl-locate looks again at each new pipeline, without tests). */
+	if (l->level == PIPELINE_TAIL && l->cut_at.len)
+		return 0;
+	/* pl-judged goes ahead of the program's passes only while gred's
+	** run judges its candidates: then the passes its tests keep out
+	** are few, and the program is reduced under the pipeline left. */
+	if (l->level == PIPELINE_JUDGED && !oracle_signal(p))
 		return 0;
 	/* What the cuts find stays found: pl-passes tries again what a
 	** smaller program may free. */
-	if (l->base.cut && l->cut_at.len && !strcmp(l->cut_at.data, p->text.data))
+	if ((l->base.cut || l->level == PIPELINE_LOCATE) && l->cut_at.len &&
+	    !strcmp(l->cut_at.data, p->text.data))
 		return 0;
-	if (l->base.cut) {
+	if (l->base.cut || l->level == PIPELINE_LOCATE) {
 		l->cut_at.len = 0;
 		buf_puts(&l->cut_at, p->text.data);
 	}
@@ -515,6 +536,10 @@ static size_t level_count(source *s)
 	}
 	if (l->level == PIPELINE_HEAD && l->nunits)
 		l->nunits--;
+	if (l->level == PIPELINE_LOCATE) {
+		l->keep = locate_failure(p, l->nunits);
+		l->nunits = l->keep && l->keep < l->nunits ? 1 : 0;
+	}
 	if (l->level == PIPELINE_BEFORE)
 		l->nunits = l->nunits >= 2 && p->cur ? 1 : 0;
 	if (l->level == PIPELINE_BEFORE_GROW)
@@ -550,6 +575,7 @@ typedef struct prefix_job {
 	const char *anchor;
 	const char *pipeline;
 	int verify_each;
+	int print;        /* the result into out; else "ran" */
 } prefix_job;
 
 static void append_message(MlirStringRef s, void *user)
@@ -557,8 +583,17 @@ static void append_message(MlirStringRef s, void *user)
 	buf_append(user, s.data, s.length);
 }
 
+/* The copies' diagnostics (a pass that fails says why) are no one's. */
+static MlirLogicalResult swallow(MlirDiagnostic d, void *user)
+{
+	(void)d;
+	(void)user;
+	return mlirLogicalResultSuccess();
+}
+
 /* In a forked copy of gred: runs the pipeline on a clone of the module
-** and prints the result into out. */
+** and prints the result into out (or "ran"). A pipeline gred's MLIR
+** cannot read gives "unknown" (and 0); passes that fail, -1. */
 static int prefix_fn(gred_buf *out, void *arg)
 {
 	prefix_job *j = arg;
@@ -570,6 +605,7 @@ static int prefix_fn(gred_buf *out, void *arg)
 	int ok;
 
 	mlirRegisterAllPasses();
+	mlirContextAttachDiagnosticHandler(ctx, swallow, NULL, NULL);
 	pm = mlirPassManagerCreateOnOperation(ctx,
 		mlirStringRefCreateFromCString(j->anchor));
 	mlirPassManagerEnableVerifier(pm, j->verify_each != 0);
@@ -577,12 +613,228 @@ static int prefix_fn(gred_buf *out, void *arg)
 		mlirPassManagerGetAsOpPassManager(pm),
 		mlirStringRefCreateFromCString(j->pipeline), append_message, &msg));
 	buf_free(&msg);
-	if (!ok)
-		return -1;
+	if (!ok) {
+		buf_puts(out, "unknown");
+		return 0;
+	}
 	clone = mlirOperationClone(j->op);
-	ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, clone)) &&
-		ir_print(out, clone, 0, &e) == 0;
+	ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, clone));
+	if (ok && !j->print)
+		buf_puts(out, "ran");
+	else if (ok)
+		ok = ir_print(out, clone, 0, &e) == 0;
 	return ok ? 0 : -1;
+}
+
+/* Whether gred can run p's passes on its module: one top pipeline
+** anchored on a module, as the file's op is. */
+static int runnable(const pipeline_reducer *p)
+{
+	const pl_tree *t = &p->tree;
+	size_t i;
+
+	if (!p->cur || !t->nnodes || !t->nodes[0].group ||
+	    t->nodes[0].parent != -1 || strcmp(t->nodes[0].name, "builtin.module") ||
+	    !mlirOperationIsNull(mlirOperationGetParentOperation(*p->cur)))
+		return 0;
+	for (i = 1; i < t->nnodes; i++)
+		if (t->nodes[i].parent == -1)
+			return 0;
+	return 1;
+}
+
+/* The live passes of alive but those from the keep-th on (in order). */
+static void keep_first(const pipeline_reducer *p, unsigned char *alive,
+	size_t keep)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < p->tree.nnodes; i++)
+		if (!p->tree.nodes[i].group && ancestors_alive(p, alive, (int)i) &&
+		    k++ >= keep)
+			alive[i] = 0;
+}
+
+enum { RUN_FAILED = 256, RUN_UNKNOWN = 257 };
+#define ALL_PASSES ((size_t)-1)
+
+/* How gred's run of the first keep live passes of alive on the module
+** ends, in a forked copy: 0 they ran, a signal number if they crashed,
+** RUN_FAILED if they failed otherwise (an error, IR that does not
+** verify), RUN_UNKNOWN if gred's MLIR does not know a pass. */
+static int prefix_end(const pipeline_reducer *p, const unsigned char *alive,
+	size_t keep)
+{
+	size_t n = p->tree.nnodes + p->tree.nopts;
+	unsigned char *less = xmalloc(n ? n : 1);
+	gred_buf text = {0}, out = {0};
+	prefix_job j;
+	gred_error e;
+	int end = 0, sig;
+
+	memcpy(less, alive, n);
+	if (keep != ALL_PASSES)
+		keep_first(p, less, keep);
+	print_list(&text, &p->tree, less, -1);
+	j.op = *p->cur;
+	j.anchor = p->tree.nodes[0].name;
+	j.pipeline = text.data;
+	j.verify_each = p->rb.verify_each;
+	j.print = 0;
+	if (proc_call(&out, prefix_fn, &j, &e) != 0)
+		end = sscanf(e.msg, "crashed with signal %d", &sig) == 1 ? sig :
+			RUN_FAILED;
+	else if (out.len == 7 && !memcmp(out.data, "unknown", 7))
+		end = RUN_UNKNOWN;
+	buf_free(&text);
+	buf_free(&out);
+	free(less);
+	return end;
+}
+
+static int prefix_fails(const pipeline_reducer *p, size_t keep)
+{
+	int end = prefix_end(p, p->alive, keep);
+
+	return end == RUN_UNKNOWN ? -1 : end != 0;
+}
+
+/* The live passes of alive. */
+static size_t live_passes(const pipeline_reducer *p, const unsigned char *alive)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < p->tree.nnodes; i++)
+		k += !p->tree.nodes[i].group && ancestors_alive(p, alive, (int)i);
+	return k;
+}
+
+/*
+** gred's own MLIR as a judge before the test. When the best crashes in
+** gred's run too, at its last pass (the passes before it run), with
+** signal S, a candidate pipeline the program keeps is likely interesting
+** only if gred's run of it crashes with S at its last pass too; the
+** others are not tested (most are passes a lowering needs: without them
+** the last pass fails another way, or does not fail). The best's answer,
+** S or 0 (no prediction: every candidate is tested), is kept until the
+** best changes.
+*/
+static int oracle_signal(pipeline_reducer *p)
+{
+	size_t n;
+	int end;
+
+	if (p->oracle_at.len == p->best->len &&
+	    !memcmp(p->oracle_at.data, p->best->data, p->best->len))
+		return p->oracle;
+	p->oracle_at.len = 0;
+	buf_append(&p->oracle_at, p->best->data, p->best->len);
+	p->oracle = 0;
+	if (!runnable(p) || !(n = live_passes(p, p->alive)))
+		return 0;
+	end = prefix_end(p, p->alive, ALL_PASSES);
+	if (end > 0 && end < RUN_FAILED && prefix_end(p, p->alive, n - 1) == 0)
+		p->oracle = end;
+	return p->oracle;
+}
+
+/* Whether a candidate keeping the program and the units of alive is
+** worth a test (see oracle_signal). */
+static int predicted(pipeline_reducer *p, const unsigned char *alive)
+{
+	int sig = oracle_signal(p);
+	size_t n;
+
+	if (!sig)
+		return 1;
+	n = live_passes(p, alive);
+	return n && prefix_end(p, alive, ALL_PASSES) == sig &&
+		prefix_end(p, alive, n - 1) == 0;
+}
+
+typedef struct judge_job {
+	MlirContext ctx;
+	const char *program;
+	size_t len;
+	const char *anchor;
+	const char *pipeline;
+	int verify_each;
+} judge_job;
+
+/* In a forked copy of gred: parses a candidate's program and runs the
+** pipeline on it; crashes as the pipeline does. */
+static int judge_fn(gred_buf *out, void *arg)
+{
+	judge_job *j = arg;
+	MlirPassManager pm;
+	MlirOperation op;
+	char *program;
+	gred_buf msg = {0};
+	gred_error e;
+	int ok;
+
+	/* MLIR's lexer reads up to a NUL: the program alone, terminated. */
+	program = xasprintf("%.*s", (int)j->len, j->program);
+	if (ir_parse(&op, j->ctx, program, j->len, "", &e) < 0)
+		return -1;
+	mlirRegisterAllPasses();
+	mlirContextAttachDiagnosticHandler(j->ctx, swallow, NULL, NULL);
+	pm = mlirPassManagerCreateOnOperation(j->ctx,
+		mlirStringRefCreateFromCString(j->anchor));
+	mlirPassManagerEnableVerifier(pm, j->verify_each != 0);
+	ok = mlirLogicalResultIsSuccess(mlirParsePassPipeline(
+		mlirPassManagerGetAsOpPassManager(pm),
+		mlirStringRefCreateFromCString(j->pipeline), append_message, &msg)) &&
+		mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, op));
+	buf_free(&msg);
+	buf_puts(out, "ran");
+	return ok ? 0 : -1;
+}
+
+int pipeline_reducer_judge(pipeline_reducer *p, const gred_buf *cand)
+{
+	judge_job j;
+	gred_buf out = {0};
+	gred_error e;
+	int sig = oracle_signal(p), got;
+
+	if (!sig || cand->len < p->block.len)
+		return 1;
+	j.ctx = mlirOperationGetContext(*p->cur);
+	j.program = cand->data;
+	j.len = cand->len - p->block.len;
+	j.anchor = p->tree.nodes[0].name;
+	j.pipeline = p->text.data;
+	j.verify_each = p->rb.verify_each;
+	got = proc_call(&out, judge_fn, &j, &e) != 0 &&
+		sscanf(e.msg, "crashed with signal %d", &sig) == 1 ? sig : 0;
+	buf_free(&out);
+	return got == p->oracle;
+}
+
+/*
+** pl-locate: where the pipeline fails when gred runs it. mlir-opt fails
+** inside one pass, and the passes after it never run: the cut that
+** keeps the passes up to it is the one pl-tail bisects for, found here
+** by gred's own MLIR (the same as the test's, most often) instead of by
+** tests. The fewest passes from the front that fail, by bisection over
+** forked runs (no test runs); 0 when the whole pipeline does not fail
+** in gred, or gred does not know a pass.
+*/
+static size_t locate_failure(const pipeline_reducer *p, size_t npasses)
+{
+	size_t lo = 1, hi = npasses, mid;
+
+	if (!runnable(p) || npasses < 2 || prefix_fails(p, npasses) != 1)
+		return 0;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (prefix_fails(p, mid) == 1)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return hi;
 }
 
 /* pl-before: the program the passes before the last one make of the
@@ -600,20 +852,16 @@ static int run_prefix(pipeline_reducer *p, const unsigned char *alive,
 	file_view v;
 	int made = 0;
 
-	/* One top pipeline anchored on a module, as the file's op is. */
-	if (!t->nnodes || !t->nodes[0].group || t->nodes[0].parent != -1 ||
-	    strcmp(t->nodes[0].name, "builtin.module") ||
-	    !mlirOperationIsNull(mlirOperationGetParentOperation(*p->cur)))
+	if (!runnable(p))
 		return 0;
-	for (size_t i = 1; i < t->nnodes; i++)
-		if (t->nodes[i].parent == -1)
-			return 0;
 	print_prefix(&prefix, p, alive);
 	j.op = *p->cur;
 	j.anchor = t->nodes[0].name;
 	j.pipeline = prefix.data;
 	j.verify_each = p->rb.verify_each;
-	if (proc_call(&printed, prefix_fn, &j, &e) == 0) {
+	j.print = 1;
+	if (proc_call(&printed, prefix_fn, &j, &e) == 0 &&
+	    !(printed.len == 7 && !memcmp(printed.data, "unknown", 7))) {
 		v.data = printed.data;
 		v.len = printed.len;
 		v.mapped = 0;
@@ -660,9 +908,16 @@ static int level_make(source *s, size_t begin, size_t end, gred_buf *out,
 				st->alive[i] = 1;
 				break;
 			}
+	} else if (l->level == PIPELINE_LOCATE) {
+		keep_first(p, st->alive, l->keep);
 	} else {
 		for (i = begin; i < end && i < l->nunits; i++)
 			st->alive[l->units[i]] = 0;
+		if (!predicted(p, st->alive)) {
+			free(st->alive);
+			free(st);
+			return 0;
+		}
 	}
 	print_list(&text, &p->tree, st->alive, -1);
 	/* A crash that needs no pass at all is found by the first candidate
@@ -684,6 +939,7 @@ static int level_make(source *s, size_t begin, size_t end, gred_buf *out,
 	if (mlirOperationIsNull(st->op))
 		buf_append(out, p->best->data, program_len(p));
 	repro_block_write(out, &p->rb, text.data);
+
 	buf_free(&text);
 	*state = st;
 	return 1;
@@ -707,6 +963,11 @@ static void level_accept(source *s, void *state, const gred_buf *bytes)
 	print_list(&p->text, &p->tree, p->alive, -1);
 	p->block.len = 0;
 	repro_block_write(&p->block, &p->rb, p->text.data);
+	/* The cut pl-locate found is the one pl-tail looks for. */
+	if (l->level == PIPELINE_LOCATE) {
+		p->levels[PIPELINE_TAIL].cut_at.len = 0;
+		buf_puts(&p->levels[PIPELINE_TAIL].cut_at, p->text.data);
+	}
 }
 
 static void level_drop(source *s, void *state)
@@ -747,7 +1008,6 @@ int pipeline_reducer_new(pipeline_reducer **out, const gred_buf *best,
 	memset(p->alive, 1, n);
 	print_list(&p->text, &p->tree, p->alive, -1);
 	buf_append(&p->block, best->data + rb.start, best->len - rb.start);
-	buf_append(&p->round, best->data, rb.start);
 	for (i = 0; i < PIPELINE_LEVELS; i++) {
 		level_source *l = &p->levels[i];
 
@@ -810,11 +1070,11 @@ void pipeline_reducer_free(pipeline_reducer *p)
 		free(p->levels[i].units);
 		buf_free(&p->levels[i].cut_at);
 	}
-	buf_free(&p->round);
 	tree_free(&p->tree);
 	repro_block_free(&p->rb);
 	free(p->alive);
 	buf_free(&p->block);
 	buf_free(&p->text);
+	buf_free(&p->oracle_at);
 	free(p);
 }

@@ -38,22 +38,34 @@ void repro_block_write(gred_buf *out, const repro_block *b,
 ** in braces, nested pipelines in parentheses, separated by commas. */
 int pipeline_check(const char *text, gred_error *e);
 
+/* The pipeline text as gred writes it into candidates: no blanks but one
+** between options, an empty nested pipeline left out. Appended to out
+** (terminated); -1 with e set if text does not parse (pipeline_check). */
+int pipeline_normalize(gred_buf *out, const char *text, gred_error *e);
+
 typedef struct pipeline_reducer pipeline_reducer;
 
-/* The sources: the passes after the one that fails (a cut from the end,
-** bisected), the program replaced by what the passes before the last one
-** make of it (pl-before: a smaller file), the passes before the last one
-** (a cut from the front, bisected); whole nested pipelines, single
-** passes, single options (ddmin each), and pl-before again where the
-** program may grow (pl-before-grow: one pass is left of 3 or more). The
-** ones before PIPELINE_LATE are cheap and go ahead of the program's
-** passes in a round, the cuts only when the pipeline changed since they
-** last ran; the others after the program's passes. An empty pipeline is
-** tried once. */
+/* The sources: the passes after the one that fails when gred runs the
+** pipeline itself (pl-locate: one candidate, MLIR's C API in a forked
+** copy finds the pass), the passes after the one that fails (a cut from
+** the end, bisected, when pl-locate had no answer or a wrong one), the
+** program replaced by what the passes before the last one make of it
+** (pl-before: a smaller file), the passes before the last one (a cut
+** from the front, bisected), single passes while gred's own run judges
+** candidates before the test (pl-judged, ddmin, see pipeline.c); whole
+** nested pipelines, single passes,
+** single options (ddmin each), and pl-before again where the program
+** may grow (pl-before-grow: one pass is left of 3 or more). The ones
+** before PIPELINE_LATE are cheap and go ahead of the program's passes in
+** a round, pl-locate and the cuts only when the pipeline changed since
+** they last ran; the others after the program's passes. An empty
+** pipeline is tried once. */
 enum {
+	PIPELINE_LOCATE,
 	PIPELINE_TAIL,
 	PIPELINE_BEFORE,
 	PIPELINE_HEAD,
+	PIPELINE_JUDGED,
 	PIPELINE_GROUPS,
 	PIPELINE_PASSES,
 	PIPELINE_OPTIONS,
@@ -80,6 +92,13 @@ source *pipeline_reducer_source(pipeline_reducer *p, int level);
 ** other sources' candidates need pipeline_reducer_block appended. */
 int pipeline_reducer_owns(const pipeline_reducer *p, const source *s);
 
+
+/* Whether a candidate of the program's passes (the program, then the
+** current block) is worth a test: when the best crashes in gred's own
+** run of the pipeline (MLIR's C API, in a forked copy), at its last
+** pass, only a candidate that crashes so too is (the others are
+** refused untested); without that every candidate is. */
+int pipeline_reducer_judge(pipeline_reducer *p, const gred_buf *cand);
 
 /* The block that ends the current best. */
 const gred_buf *pipeline_reducer_block(const pipeline_reducer *p);

@@ -10,6 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <mlir-c/Pass.h>
+#include <mlir-c/RegisterEverything.h>
+
+#include "mlir_io.h"
 #include "pipeline.h"
 
 /* As mlir-opt-19 writes it: blanks after commas, every option spelled. */
@@ -74,6 +78,123 @@ static void test_pipeline__check(void **state)
 	assert_int_equal(pipeline_check("builtin.module(cse,,)", &e), -1);
 	assert_int_equal(pipeline_check("a{x=1", &e), -1);
 	assert_int_equal(pipeline_check("a) b", &e), -1);
+}
+
+static void append_message(MlirStringRef s, void *user)
+{
+	buf_append(user, s.data, s.length);
+}
+
+/* MLIR's reading of pipeline text, printed back by MLIR (every option
+** spelled out); fails the test if MLIR refuses it. */
+static void mlir_reading(gred_buf *out, MlirContext ctx, const char *text)
+{
+	MlirPassManager pm = mlirPassManagerCreate(ctx);
+	MlirOpPassManager top = mlirPassManagerGetAsOpPassManager(pm);
+	gred_buf msg = {0};
+	/* The top builtin.module(...) is the pass manager's own anchor. */
+	size_t n = strlen("builtin.module(");
+	char *inner = xasprintf("%.*s", (int)(strlen(text) - n - 1), text + n);
+
+	if (mlirLogicalResultIsFailure(mlirOpPassManagerAddPipeline(top,
+		    mlirStringRefCreateFromCString(inner), append_message, &msg)))
+		fail_msg("MLIR refuses %s: %.*s", text, (int)msg.len, msg.data);
+	mlirPrintPassPipeline(mlirPassManagerGetAsOpPassManager(pm),
+		append_message, out);
+	buf_puts(out, "");
+	mlirPassManagerDestroy(pm);
+	buf_free(&msg);
+	free(inner);
+}
+
+/* Pipelines read and written back: blanks go, one blank between
+** options stays; nested pipelines anchored on ops at any depth; option
+** values holding commas, braces and quotes are kept whole. Written twice
+** it is the same; and MLIR reads the written text as it reads the
+** original (both printed back by MLIR, every option spelled out). */
+static void test_pipeline__round_trip(void **state)
+{
+	static const char *const cases[][2] = {
+		{"builtin.module(func.func(canonicalize{  max-iterations=10 "
+		 "top-down=true},cse), remove-dead-values, func.func(cse))",
+		 "builtin.module(func.func(canonicalize{max-iterations=10 "
+		 "top-down=true},cse),remove-dead-values,func.func(cse))"},
+		{"builtin.module( builtin.module( func.func( cse , canonicalize ) ) "
+		 ", inline )",
+		 "builtin.module(builtin.module(func.func(cse,canonicalize)),inline)"},
+		{"builtin.module(arith-int-narrowing{int-bitwidths-supported=8,16,32},"
+		 "func.func(affine-loop-tile{tile-sizes=4,8 separate}))",
+		 "builtin.module(arith-int-narrowing{int-bitwidths-supported=8,16,32},"
+		 "func.func(affine-loop-tile{tile-sizes=4,8 separate}))"},
+		{"builtin.module(inline{default-pipeline=canonicalize "
+		 "op-pipelines={func.func(cse,canonicalize{top-down=false})}},"
+		 "symbol-dce)",
+		 "builtin.module(inline{default-pipeline=canonicalize "
+		 "op-pipelines={func.func(cse,canonicalize{top-down=false})}},"
+		 "symbol-dce)"},
+		{"builtin.module(one-shot-bufferize{bufferize-function-boundaries "
+		 "dialect-filter=tensor,linalg   allow-return-allocs-from-loops})",
+		 "builtin.module(one-shot-bufferize{bufferize-function-boundaries "
+		 "dialect-filter=tensor,linalg allow-return-allocs-from-loops})"},
+		{"builtin.module(func.func(),cse)", "builtin.module(cse)"},
+		{"builtin.module()", "builtin.module()"},
+	};
+	MlirContext ctx = ir_context_new();
+	size_t i;
+
+	(void)state;
+	mlirRegisterAllPasses();
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		gred_buf once = {0}, twice = {0}, a = {0}, b = {0};
+		gred_error e;
+
+		assert_int_equal(pipeline_normalize(&once, cases[i][0], &e), 0);
+		assert_string_equal(once.data, cases[i][1]);
+		assert_int_equal(pipeline_normalize(&twice, once.data, &e), 0);
+		assert_string_equal(twice.data, once.data);
+		if (strcmp(cases[i][0], "builtin.module(func.func(),cse)")) {
+			mlir_reading(&a, ctx, cases[i][0]);
+			mlir_reading(&b, ctx, once.data);
+			assert_string_equal(a.data, b.data);
+		}
+		buf_free(&once);
+		buf_free(&twice);
+		buf_free(&a);
+		buf_free(&b);
+	}
+	mlirContextDestroy(ctx);
+}
+
+/* An option whose value holds commas and braces is one unit: it goes
+** whole, and the pass it belongs to is one pass. */
+static void test_pipeline__option_units(void **state)
+{
+	gred_buf best = {0}, cand = {0};
+	pipeline_reducer *p;
+	repro_block rb = {0, NULL, -1, -1}, got;
+	source *passes, *opts;
+	void *st = NULL;
+	gred_error e;
+
+	(void)state;
+	buf_puts(&best, "func.func @f() {\n  return\n}\n");
+	repro_block_write(&best, &rb, "builtin.module(inline{op-pipelines="
+		"{func.func(cse,canonicalize)} default-pipeline=canonicalize},"
+		"arith-int-narrowing{int-bitwidths-supported=8,16,32})");
+	assert_int_equal(pipeline_reducer_new(&p, &best, &e), 0);
+	passes = pipeline_reducer_source(p, PIPELINE_PASSES);
+	opts = pipeline_reducer_source(p, PIPELINE_OPTIONS);
+	assert_int_equal(passes->count(passes), 2);
+	assert_int_equal(opts->count(opts), 3);
+	assert_int_equal(opts->make(opts, 0, 1, &cand, &st, &e), 1);
+	assert_int_equal(repro_block_find(&got, cand.data, cand.len, &e), 1);
+	assert_string_equal(got.pipeline, "builtin.module(inline{default-pipeline="
+		"canonicalize},arith-int-narrowing{int-bitwidths-supported=8,16,32})");
+	repro_block_free(&got);
+	opts->drop(opts, st);
+	pipeline_reducer_free(p);
+	buf_free(&cand);
+	buf_free(&best);
 }
 
 /* The candidate of source level without units [begin, end), accepted
@@ -171,6 +292,8 @@ int main(void)
 		cmocka_unit_test(test_pipeline__block_read),
 		cmocka_unit_test(test_pipeline__block_escapes_round_trip),
 		cmocka_unit_test(test_pipeline__check),
+		cmocka_unit_test(test_pipeline__round_trip),
+		cmocka_unit_test(test_pipeline__option_units),
 		cmocka_unit_test(test_pipeline__sources),
 		cmocka_unit_test(test_pipeline__no_block),
 	};
