@@ -56,10 +56,21 @@ static void strip_module(gred_buf *b)
 	b->len = o + b->len - i;
 }
 
+/* The file the user gets from a module's whole MLIR print: no implicit
+** module, no blank lines at the end. */
+static void finish_mlir(gred_buf *out)
+{
+	strip_module(out);
+	while (out->len >= 2 && out->data[out->len - 1] == '\n' &&
+	       out->data[out->len - 2] == '\n')
+		out->len--;
+}
+
 /* The file the user gets for op: verified (unless it is as the parser
-** verified it), then serialised. */
+** verified it), then serialised. raw, if not NULL, gets the MLIR print
+** as it was before finish_mlir. */
 static int serialize(gred_buf *out, MlirOperation op, ir_format format,
-	int verified)
+	int verified, gred_buf *raw)
 {
 	gred_error e;
 
@@ -70,10 +81,9 @@ static int serialize(gred_buf *out, MlirOperation op, ir_format format,
 	    ir_serialize(out, op, format, &e) < 0)
 		return -1;
 	if (format == IR_FORMAT_MLIR) {
-		strip_module(out);
-		while (out->len >= 2 && out->data[out->len - 1] == '\n' &&
-		       out->data[out->len - 2] == '\n')
-			out->len--;
+		if (raw)
+			buf_append(raw, out->data, out->len);
+		finish_mlir(out);
 	}
 	return 0;
 }
@@ -87,7 +97,7 @@ static int serialize_fn(gred_buf *out, void *arg)
 {
 	serialize_job *j = arg;
 
-	return serialize(out, j->op, j->format, 0);
+	return serialize(out, j->op, j->format, 0, NULL);
 }
 
 /* Verification runs in a forked copy: release MLIR verifiers dereference
@@ -150,42 +160,58 @@ static int recv_all(int fd, void *p, size_t n)
 /* The copy: answers requests in order until gred closes its end. */
 static void helper_loop(ir_maker *m, int fd)
 {
-	gred_buf b = {0};
+	gred_buf b = {0}, raw = {0};
 	ir_wire w;
 	ir_request q;
 	ir_answer a;
 	gred_error e;
 	MlirOperation clone = {NULL};
+	ir_splice *sp = m->format == IR_FORMAT_MLIR ? ir_splice_new() : NULL;
 	double t0;
+	int r;
 
 	while (recv_all(fd, &w, sizeof(w)) == 0) {
 		q = w.q;
 		if (w.apply) {
 			m->parsed = 0;
-			(void)pass_apply(q.p, m->op, q.begin, q.end, q.flags, &e);
+			raw.len = 0;
+			if (ir_splice_make(sp, m->op, &q, 1, &raw) == -2) {
+				(void)pass_apply(q.p, m->op, q.begin, q.end,
+					q.flags, &e);
+				ir_splice_stale(sp);
+			}
 			continue;
 		}
 		t0 = now_seconds();
 		b.len = 0;
+		raw.len = 0;
 		if (!q.p) {
 			/* The module as the parser left it: the whole print
 			** comes first, before any change. */
 			a.made = serialize(&b, m->op, m->format,
-				m->parsed) == 0;
+				m->parsed, &raw) == 0;
+		} else if ((r = ir_splice_make(sp, m->op, &q, 0, &b)) != -2) {
+			a.made = r == 1;
+			if (a.made)
+				finish_mlir(&b);
 		} else {
 			clone = mlirOperationClone(m->op);
 			a.made = pass_apply(q.p, clone, q.begin, q.end, q.flags,
-				&e) > 0 && serialize(&b, clone, m->format, 0) == 0;
+				&e) > 0 && serialize(&b, clone, m->format, 0,
+				NULL) == 0;
 		}
 		a.len = a.made ? b.len : 0;
 		a.seconds = now_seconds() - t0;
 		if (send_all(fd, &a, sizeof(a)) < 0 ||
 		    send_all(fd, b.data, (size_t)a.len) < 0)
 			break;
-		/* Once gred has the answer: a big clone takes a while to go. */
+		/* Once gred has the answer: a big clone takes a while to go,
+		** and the whole print is cut for splicing. */
 		if (!mlirOperationIsNull(clone))
 			mlirOperationDestroy(clone);
 		clone.ptr = NULL;
+		if (!q.p && a.made)
+			ir_splice_set_print(sp, m->op, raw.data, raw.len);
 	}
 	_exit(0);
 }
