@@ -170,11 +170,12 @@ static void cut(ir_splice *s, MlirOperation module)
 	s->usable = 0;
 	s->n = 0;
 	s->listed = NULL;
-	if (!nl)
+	op = mlirBlockGetFirstOperation(body_of(module));
+	if (!nl || mlirOperationIsNull(op) ||
+	    mlirOperationIsNull(mlirOperationGetNextInBlock(op)))
 		return;
 	s->head = pos = (size_t)(nl - s->text.data) + 1;
-	for (op = mlirBlockGetFirstOperation(body_of(module));
-	     !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
+	for (; !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
 		one.len = 0;
 		if (mlirOperationGetNumResults(op) || print_piece(&one, op) < 0 ||
 		    one.len > s->text.len - pos ||
@@ -214,10 +215,14 @@ void ir_splice_set_print(ir_splice *s, MlirOperation module,
 /* The module's print made again, after a change not made here. */
 static void refresh(ir_splice *s, MlirOperation module)
 {
+	MlirOperation op = mlirBlockGetFirstOperation(body_of(module));
 	gred_error e;
 
 	s->text.len = 0;
-	if (ir_print(&s->text, module, IR_PRINT_VERIFIED, &e) < 0) {
+	/* One op or none: nothing to splice, no print needed. */
+	if (mlirOperationIsNull(op) ||
+	    mlirOperationIsNull(mlirOperationGetNextInBlock(op)) ||
+	    ir_print(&s->text, module, IR_PRINT_VERIFIED, &e) < 0) {
 		s->ready = 1;
 		s->usable = 0;
 		return;
