@@ -157,9 +157,24 @@ static int recv_all(int fd, void *p, size_t n)
 	return 0;
 }
 
+static int same_request(const ir_request *a, const ir_request *b)
+{
+	return a->p == b->p && a->begin == b->begin && a->end == b->end &&
+		a->flags == b->flags;
+}
+
+/* The whole prints of the last candidates the copy made by cloning: an
+** accepted one is the module's print after its change. */
+typedef struct made_print {
+	ir_request q;
+	gred_buf raw;
+	int made;
+} made_print;
+
 /* The copy: answers requests in order until gred closes its end. */
 static void helper_loop(ir_maker *m, int fd)
 {
+	made_print recent[IR_MAKER_AHEAD];
 	gred_buf b = {0}, raw = {0};
 	ir_wire w;
 	ir_request q;
@@ -167,19 +182,28 @@ static void helper_loop(ir_maker *m, int fd)
 	gred_error e;
 	MlirOperation clone = {NULL};
 	ir_splice *sp = m->format == IR_FORMAT_MLIR ? ir_splice_new() : NULL;
+	size_t nrecent = 0, i;
 	double t0;
 	int r;
 
+	memset(recent, 0, sizeof(recent));
+	ir_splice_stale(sp, m->file.data, m->file.len, 1);
 	while (recv_all(fd, &w, sizeof(w)) == 0) {
 		q = w.q;
 		if (w.apply) {
 			m->parsed = 0;
 			raw.len = 0;
-			if (ir_splice_make(sp, m->op, &q, 1, &raw) == -2) {
-				(void)pass_apply(q.p, m->op, q.begin, q.end,
-					q.flags, &e);
-				ir_splice_stale(sp);
-			}
+			if (ir_splice_make(sp, m->op, &q, 1, &raw) != -2)
+				continue;
+			(void)pass_apply(q.p, m->op, q.begin, q.end, q.flags, &e);
+			for (i = 0; i < IR_MAKER_AHEAD; i++)
+				if (recent[i].made && same_request(&recent[i].q, &q))
+					break;
+			if (i < IR_MAKER_AHEAD)
+				ir_splice_stale(sp, recent[i].raw.data,
+					recent[i].raw.len, 0);
+			else
+				ir_splice_stale(sp, NULL, 0, 0);
 			continue;
 		}
 		t0 = now_seconds();
@@ -195,10 +219,15 @@ static void helper_loop(ir_maker *m, int fd)
 			if (a.made)
 				finish_mlir(&b);
 		} else {
+			made_print *mp = &recent[nrecent++ % IR_MAKER_AHEAD];
+
 			clone = mlirOperationClone(m->op);
+			mp->raw.len = 0;
 			a.made = pass_apply(q.p, clone, q.begin, q.end, q.flags,
 				&e) > 0 && serialize(&b, clone, m->format, 0,
-				NULL) == 0;
+				sp ? &mp->raw : NULL) == 0;
+			mp->q = q;
+			mp->made = a.made && sp;
 		}
 		a.len = a.made ? b.len : 0;
 		a.seconds = now_seconds() - t0;
@@ -270,12 +299,6 @@ static int helper_start(ir_maker *m, gred_error *e)
 	if (m->fd >= 0)
 		return 0;
 	return helper_fork(m, helper_body, NULL, e);
-}
-
-static int same_request(const ir_request *a, const ir_request *b)
-{
-	return a->p == b->p && a->begin == b->begin && a->end == b->end &&
-		a->flags == b->flags;
 }
 
 static int send_request(ir_maker *m, const ir_request *q, gred_error *e)
@@ -352,6 +375,7 @@ void ir_maker_init(ir_maker *m, MlirOperation *cur, ir_format format)
 
 void ir_maker_free(ir_maker *m)
 {
+	buf_free(&m->file);
 	if (m->loading) {
 		file_view_close(&m->load_view);
 		m->loading = 0;
@@ -366,6 +390,7 @@ static void maker_follow(ir_maker *m)
 		return;
 	helper_stop(m);
 	m->op = *m->cur;
+	m->file.len = 0;
 }
 
 /* The copy takes the change too, unless it has so much left to answer
@@ -404,7 +429,8 @@ void ir_maker_prefetch(ir_maker *m, const ir_request *q)
 int ir_maker_get(ir_maker *m, const ir_request *q, gred_buf *out,
 	gred_error *e)
 {
-	size_t i;
+	size_t i, start;
+	int made;
 
 	maker_follow(m);
 	for (i = 0; i < m->npending; i++)
@@ -423,7 +449,14 @@ int ir_maker_get(ir_maker *m, const ir_request *q, gred_buf *out,
 	/* The copy crashed on one of those: ask again. */
 	if (m->fd < 0 && send_request(m, q, e) < 0)
 		return -1;
-	return read_answer(m, out);
+	start = out->len;
+	made = read_answer(m, out);
+	/* The module's own file, for the splice of a copy forked later. */
+	if (!q->p && made == 1) {
+		m->file.len = 0;
+		buf_append(&m->file, out->data + start, out->len - start);
+	}
+	return made;
 }
 
 /* What the copy parses at its start, and how it tells gred. */
@@ -579,9 +612,10 @@ static void ir_accept(source *s, void *state, const gred_buf *bytes)
 	ir_request *q = state;
 	gred_error e;
 
-	(void)bytes;
 	ir_maker_changed(is->maker, q);
 	(void)pass_apply(q->p, is->maker->op, q->begin, q->end, q->flags, &e);
+	is->maker->file.len = 0;
+	buf_append(&is->maker->file, bytes->data, bytes->len);
 	free(q);
 }
 

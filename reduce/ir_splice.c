@@ -25,6 +25,8 @@ struct ir_splice {
 	splice_piece *v;
 	size_t n;
 	int ready;              /* text and v are of the module as it is */
+	/* What the print likely is, tried before printing it anew. */
+	gred_buf hint;
 	int usable;             /* the text is its pieces in order, nothing else */
 	/* The targets p listed, while the module has not changed. */
 	const pass *listed;
@@ -44,6 +46,7 @@ void ir_splice_free(ir_splice *s)
 	if (!s)
 		return;
 	buf_free(&s->text);
+	buf_free(&s->hint);
 	free(s->v);
 	pass_targets_free(&s->list);
 	free(s->keys);
@@ -51,12 +54,33 @@ void ir_splice_free(ir_splice *s)
 	free(s);
 }
 
-void ir_splice_stale(ir_splice *s)
+void ir_splice_stale(ir_splice *s, const char *hint, size_t len, int file)
 {
+	size_t i, e;
+
 	if (!s)
 		return;
 	s->ready = 0;
 	s->listed = NULL;
+	s->hint.len = 0;
+	if (!hint || !len)
+		return;
+	if (!file || len < 7 || !memcmp(hint, "module", 6)) {
+		buf_append(&s->hint, hint, len);
+		return;
+	}
+	/* The file drops the implicit module and its indent (finish_mlir
+	** in ir_source.c): put back. */
+	buf_puts(&s->hint, "module {\n");
+	for (i = 0; i < len; i = e) {
+		const char *nl = memchr(hint + i, '\n', len - i);
+
+		e = nl ? (size_t)(nl - hint) + 1 : len;
+		if (e - i > 1)
+			buf_append(&s->hint, "  ", 2);
+		buf_append(&s->hint, hint + i, e - i);
+	}
+	buf_puts(&s->hint, "}\n");
 }
 
 static size_t slot_of(const ir_splice *s, MlirOperation op)
@@ -212,7 +236,8 @@ void ir_splice_set_print(ir_splice *s, MlirOperation module,
 	cut(s, module);
 }
 
-/* The module's print made again, after a change not made here. */
+/* The module's print after a change not made here: the hint if the
+** pieces match it, else printed anew. */
 static void refresh(ir_splice *s, MlirOperation module)
 {
 	MlirOperation op = mlirBlockGetFirstOperation(body_of(module));
@@ -221,8 +246,20 @@ static void refresh(ir_splice *s, MlirOperation module)
 	s->text.len = 0;
 	/* One op or none: nothing to splice, no print needed. */
 	if (mlirOperationIsNull(op) ||
-	    mlirOperationIsNull(mlirOperationGetNextInBlock(op)) ||
-	    ir_print(&s->text, module, IR_PRINT_VERIFIED, &e) < 0) {
+	    mlirOperationIsNull(mlirOperationGetNextInBlock(op))) {
+		s->ready = 1;
+		s->usable = 0;
+		return;
+	}
+	if (s->hint.len) {
+		buf_append(&s->text, s->hint.data, s->hint.len);
+		s->hint.len = 0;
+		cut(s, module);
+		if (s->usable)
+			return;
+		s->text.len = 0;
+	}
+	if (ir_print(&s->text, module, IR_PRINT_VERIFIED, &e) < 0) {
 		s->ready = 1;
 		s->usable = 0;
 		return;

@@ -133,6 +133,7 @@ typedef struct ir_maker {
 	ir_request pending[IR_MAKER_AHEAD];  /* sent, answers not yet read */
 	size_t npending;
 	int parsed;             /* the copy's module is as it parsed it */
+	gred_buf file;          /* the file printed from op, if known */
 	int loading;            /* the copy parses load_view */
 	file_view load_view;
 	unsigned long forks, crashes;
@@ -186,9 +187,10 @@ void ir_splice_free(ir_splice *s);
 /* text is module's whole print (ir_print, verified). */
 void ir_splice_set_print(ir_splice *s, MlirOperation module,
 	const char *text, size_t len);
-/* The module changed by other means: its print is made again when next
-** needed. */
-void ir_splice_stale(ir_splice *s);
+/* The module changed by other means (or s is new): its print is made
+** again when next needed, unless hint (len bytes, NULL: none) is it: the
+** print, or with file set, the file gred made of it. */
+void ir_splice_stale(ir_splice *s, const char *hint, size_t len, int file);
 /* Candidate q of module, its whole print appended to out: 1 if made, 0
 ** if the pass changed nothing or it does not verify, -2 if it is not
 ** made this way (the caller clones the module). keep: q is a change
