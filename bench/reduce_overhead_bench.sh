@@ -5,19 +5,20 @@
 # time minus the union of the intervals the test script itself logged),
 # the copy's work per candidate (clone, pass, verify, print) and, with
 # -p, mlir-reduce-19's share measured from outside the same way.
-# Cases: chain and tree of N ops (bench/reduce_scale_gen.py, test `grep
-# -q arith.mulf`) and, with -c, the real mlir-opt-19 crashes of
-# bench/reduce_cases.txt (read from $GRED_CORPUS).
+# Cases: chain and tree of N ops in one function, and the chain cut into
+# N/100 functions (funcs; bench/reduce_scale_gen.py, test `grep -q
+# arith.mulf`) and, with -c, the real mlir-opt-19 crashes of
+# bench/reduce_cases.txt (read from $GRED_CORPUS). -S picks the shapes.
 #   bench/reduce_overhead_bench.sh [-s SECONDS] [-n "1000 10000 100000"]
-#     [-j JOBS] [-p] [-c] [-t PEER-BUDGET] [GRED]
+#     [-S "chain tree funcs"] [-j JOBS] [-p] [-c] [-t PEER-BUDGET] [GRED]
 # Not a ctest test: the shares depend on the machine's load.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 CORPUS=${GRED_CORPUS:-$here/../../shared/corpus/mlir}
-sizes="1000 10000 100000" sleep=0.05 jobs=2 peer=0 crashes=0 budget=300
-while getopts s:n:j:pct: o; do
+sizes="1000 10000 100000" shapes="chain tree funcs" sleep=0.05 jobs=2 peer=0 crashes=0 budget=300
+while getopts s:n:S:j:pct: o; do
   case $o in
-    s) sleep=$OPTARG ;; n) sizes=$OPTARG ;; j) jobs=$OPTARG ;;
+    s) sleep=$OPTARG ;; n) sizes=$OPTARG ;; S) shapes=$OPTARG ;; j) jobs=$OPTARG ;;
     p) peer=1 ;; c) crashes=1 ;; t) budget=$OPTARG ;; *) exit 2 ;;
   esac
 done
@@ -83,7 +84,7 @@ run_case() {
 ncase=0
 printf '%-44s %6s %8s %7s %7s %8s %9s  %s\n' case runs wall_s gred_s \
   gred% outside% maker_ms "mlir-reduce-19 outside%"
-for shape in chain tree; do
+for shape in $shapes; do
   for n in $sizes; do
     python3 "$here/reduce_scale_gen.py" "$shape" "$n" >"$W/$shape$n.mlir"
     run_case "$shape $n" "$W/$shape$n.mlir" grep -q arith.mulf

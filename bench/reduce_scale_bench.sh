@@ -1,17 +1,21 @@
 #!/bin/sh
 # Op deletion at scale: a chain and a tree of N same-typed f32 ops with
-# one arith.mulf inside (bench/reduce_scale_gen.py), reduced by gred -j 2
+# one arith.mulf inside, and the chain cut into N/100 functions (funcs;
+# bench/reduce_scale_gen.py), reduced by gred -j 2
 # with `grep -q arith.mulf` as the test. Prints per case the test runs,
 # the wall time, gred's own share of it (--stats), the time gred spends
 # per candidate decided, and the ratio of wall times N=10,000 / N=1,000.
 # With -s SECONDS the test sleeps that long first (0.05: a 50 ms test).
-#   bench/reduce_scale_bench.sh [-s SECONDS] [-n "1000 3000 10000 100000"] [GRED]
+#   bench/reduce_scale_bench.sh [-s SECONDS] [-n "1000 3000 10000 100000"]
+#     [-S "chain tree funcs"] [GRED]
 # Not a ctest test (test/e2e/reduce_scale.sh checks the 10,000-op chain).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-sizes="1000 3000 10000 100000" sleep=0
-while getopts s:n: o; do
-  case $o in s) sleep=$OPTARG ;; n) sizes=$OPTARG ;; *) exit 2 ;; esac
+sizes="1000 3000 10000 100000" shapes="chain tree funcs" sleep=0
+while getopts s:n:S: o; do
+  case $o in
+    s) sleep=$OPTARG ;; n) sizes=$OPTARG ;; S) shapes=$OPTARG ;; *) exit 2 ;;
+  esac
 done
 shift $((OPTIND - 1))
 GRED=${1:-${GRED:-$here/../build/gred}}
@@ -27,7 +31,7 @@ chmod +x "$W/test.sh"
 
 printf '%-6s %7s %6s %6s %9s %9s %7s %12s %6s\n' shape ops runs cached \
   wall_s gred_s gred% per_cand_ms result
-for shape in chain tree; do
+for shape in $shapes; do
   w1k=
   for n in $sizes; do
     python3 "$here/reduce_scale_gen.py" "$shape" "$n" >"$W/in.mlir"

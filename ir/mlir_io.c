@@ -228,6 +228,8 @@ int ir_print_to(MlirOperation op, int flags, gred_write_fn *write, void *user,
 		mlirOpPrintingFlagsPrintGenericOpForm(pf);
 	if (flags & IR_PRINT_LOCATIONS)
 		mlirOpPrintingFlagsEnableDebugInfo(pf, true, false);
+	if (flags & IR_PRINT_LOCAL)
+		mlirOpPrintingFlagsUseLocalScope(pf);
 	mlirOpPrintingFlagsAssumeVerified(pf);
 	mlirOperationPrintWithFlags(op, pf, print_cb, &dest);
 	mlirOpPrintingFlagsDestroy(pf);

@@ -38,7 +38,9 @@ int ir_verify(MlirOperation op, gred_error *e);
 enum {
 	IR_PRINT_GENERIC = 1,  /* generic op form */
 	IR_PRINT_LOCATIONS = 2, /* keep debug locations */
-	IR_PRINT_VERIFIED = 4   /* op verified as it is: not again */
+	IR_PRINT_VERIFIED = 4,  /* op verified as it is: not again */
+	IR_PRINT_LOCAL = 8      /* op alone: names numbered within it, no
+				** walk of the module around it */
 };
 
 /* Verifies op, then appends its textual form to out. Never prints
@@ -61,6 +63,20 @@ int ir_resource_known(MlirContext ctx, const char *key, size_t n);
 ** release(data) frees them when the blob goes. */
 void ir_resource_set(MlirContext ctx, const char *key, size_t n,
 	void *data, size_t len, size_t align, void (*release)(void *));
+
+/* For splicing the print of one top-level op into its module's print
+** (mlir_splice.cpp). Whether op is isolated from above: */
+int ir_is_isolated(MlirOperation op);
+/* Whether a and b have the same attributes (inherent ones too): */
+int ir_same_attributes(MlirOperation a, MlirOperation b);
+/* The symbol uses inside op (calls, references) checked against the
+** symbol tables above it as verifying the module checks them, without
+** diagnostics: 0 if they hold, else -1. */
+int ir_verify_symbol_uses(MlirOperation op);
+/* Whether the module's print would name an alias (#map, ...) for a type
+** or attribute inside op: a name given module-wide, so op's print alone
+** differs from its text in the module's. */
+int ir_uses_alias(MlirOperation op);
 
 /* Converts an MlirStringRef to a NUL-terminated malloc'd string. */
 char *ir_strdup(MlirStringRef s);

@@ -15,6 +15,22 @@ const pass *const pass_table[] = {
 	NULL
 };
 
+/* The local passes (pass_is_local). */
+static const pass *const local_passes[] = {
+	&pass_ops, &pass_regions, &pass_inline, &pass_operands,
+	&pass_constants, &pass_attrs, NULL
+};
+
+int pass_is_local(const pass *p)
+{
+	size_t i;
+
+	for (i = 0; local_passes[i]; i++)
+		if (local_passes[i] == p)
+			return 1;
+	return 0;
+}
+
 void pass_targets_push(pass_targets *l, MlirOperation op, intptr_t key,
 	int kind, double val)
 {
@@ -132,13 +148,16 @@ static MlirWalkResult dce_note(MlirOperation op, void *user)
 ** holds every op destroyed, and no op is created meanwhile, so an
 ** address in it is never reused.
 */
-static void dce(MlirOperation module, const edit_set *before)
+static void dce(const MlirOperation *roots, size_t nroots,
+	const edit_set *before)
 {
 	edit_ops work = {0};
 	edit_set gone = {0};
 	dce_ctx c = {&work, &gone};
+	size_t i;
 
-	edit_collect(&work, module, keep_dead, (void *)before);
+	for (i = 0; i < nroots; i++)
+		edit_collect(&work, roots[i], keep_dead, (void *)before);
 	while (work.n) {
 		MlirOperation op = work.v[--work.n];
 
@@ -168,7 +187,29 @@ int pass_apply(const pass *p, MlirOperation module, size_t begin,
 	edit_set_init(&before, dead0.v, dead0.n);
 	r = change_chunk(p, module, begin, end);
 	if (r > 0)
-		dce(module, &before);
+		dce(&module, 1, &before);
+	edit_set_free(&before);
+	edit_ops_free(&dead0);
+	return r;
+}
+
+int pass_apply_local(const pass *p, MlirOperation module,
+	const MlirOperation *roots, size_t nroots, const pass_targets *l,
+	size_t begin, size_t end, int flags)
+{
+	edit_ops dead0 = {0};
+	edit_set before;
+	size_t i;
+	int r;
+
+	if (flags & PASS_NO_DCE)
+		return p->change(module, l, begin, end);
+	for (i = 0; i < nroots; i++)
+		edit_collect(&dead0, roots[i], keep_any_dead, NULL);
+	edit_set_init(&before, dead0.v, dead0.n);
+	r = p->change(module, l, begin, end);
+	if (r > 0)
+		dce(roots, nroots, &before);
 	edit_set_free(&before);
 	edit_ops_free(&dead0);
 	return r;

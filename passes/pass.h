@@ -57,6 +57,14 @@ typedef struct pass {
 		size_t begin, size_t end);
 } pass;
 
+/* Whether p is local: it lists its targets in the order of a pre-order
+** walk, its change reads no entry of l outside [begin, end) and changes
+** nothing outside the top-level ops (functions) holding the chunk's
+** targets, though their own attributes may change (a new argument).
+** A local pass's candidates are made by cloning just those top-level
+** ops (reduce/ir_splice.c). */
+int pass_is_local(const pass *p);
+
 /* A cut pass (passes/onnx_cut.c) changes only the chunks [k, n) of its
 ** targets (PASS_CUT_TAIL) or [0, k) (PASS_CUT_HEAD), and a bug that
 ** survives a cut survives every smaller one as a rule: the driver
@@ -98,6 +106,13 @@ enum {
 ** 1 if something changed, 0 if not, -1 on error. */
 int pass_apply(const pass *p, MlirOperation module, size_t begin,
 	size_t end, int flags, gred_error *e);
+
+/* pass_apply for a local pass, its targets listed already: changes
+** l->v[begin, end) (within the list), then deletes the ops this left
+** without uses inside roots only, the top-level ops the targets are in. */
+int pass_apply_local(const pass *p, MlirOperation module,
+	const MlirOperation *roots, size_t nroots, const pass_targets *l,
+	size_t begin, size_t end, int flags);
 
 /* A change for passes whose targets are ops: deletes them as edit_delete
 ** does. */

@@ -235,6 +235,13 @@ static int ddmin(reducer *r, source *src, gred_error *e)
 				size_t end = k + chunk < n ? k + chunk : n;
 				int m;
 
+				/* Candidates not smaller than the best never reach
+				** the tester, which would see the flag. */
+				if (r->o->cancel && *r->o->cancel) {
+					gred_errorf(e, "interrupted");
+					err = TESTER_CANCELLED;
+					goto done;
+				}
 				cands[nc].len = 0;
 				states[nc] = NULL;
 				m = src->backward ?

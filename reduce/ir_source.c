@@ -56,10 +56,21 @@ static void strip_module(gred_buf *b)
 	b->len = o + b->len - i;
 }
 
+/* The file the user gets from a module's whole MLIR print: no implicit
+** module, no blank lines at the end. */
+static void finish_mlir(gred_buf *out)
+{
+	strip_module(out);
+	while (out->len >= 2 && out->data[out->len - 1] == '\n' &&
+	       out->data[out->len - 2] == '\n')
+		out->len--;
+}
+
 /* The file the user gets for op: verified (unless it is as the parser
-** verified it), then serialised. */
+** verified it), then serialised. raw, if not NULL, gets the MLIR print
+** as it was before finish_mlir. */
 static int serialize(gred_buf *out, MlirOperation op, ir_format format,
-	int verified)
+	int verified, gred_buf *raw)
 {
 	gred_error e;
 
@@ -70,10 +81,9 @@ static int serialize(gred_buf *out, MlirOperation op, ir_format format,
 	    ir_serialize(out, op, format, &e) < 0)
 		return -1;
 	if (format == IR_FORMAT_MLIR) {
-		strip_module(out);
-		while (out->len >= 2 && out->data[out->len - 1] == '\n' &&
-		       out->data[out->len - 2] == '\n')
-			out->len--;
+		if (raw)
+			buf_append(raw, out->data, out->len);
+		finish_mlir(out);
 	}
 	return 0;
 }
@@ -87,7 +97,7 @@ static int serialize_fn(gred_buf *out, void *arg)
 {
 	serialize_job *j = arg;
 
-	return serialize(out, j->op, j->format, 0);
+	return serialize(out, j->op, j->format, 0, NULL);
 }
 
 /* Verification runs in a forked copy: release MLIR verifiers dereference
@@ -147,45 +157,90 @@ static int recv_all(int fd, void *p, size_t n)
 	return 0;
 }
 
+static int same_request(const ir_request *a, const ir_request *b)
+{
+	return a->p == b->p && a->begin == b->begin && a->end == b->end &&
+		a->flags == b->flags;
+}
+
+/* The whole prints of the last candidates the copy made by cloning: an
+** accepted one is the module's print after its change. */
+typedef struct made_print {
+	ir_request q;
+	gred_buf raw;
+	int made;
+} made_print;
+
 /* The copy: answers requests in order until gred closes its end. */
 static void helper_loop(ir_maker *m, int fd)
 {
-	gred_buf b = {0};
+	made_print recent[IR_MAKER_AHEAD];
+	gred_buf b = {0}, raw = {0};
 	ir_wire w;
 	ir_request q;
 	ir_answer a;
 	gred_error e;
 	MlirOperation clone = {NULL};
+	ir_splice *sp = m->format == IR_FORMAT_MLIR ? ir_splice_new() : NULL;
+	size_t nrecent = 0, i;
 	double t0;
+	int r;
 
+	memset(recent, 0, sizeof(recent));
+	ir_splice_stale(sp, m->file.data, m->file.len, 1);
 	while (recv_all(fd, &w, sizeof(w)) == 0) {
 		q = w.q;
 		if (w.apply) {
 			m->parsed = 0;
+			raw.len = 0;
+			if (ir_splice_make(sp, m->op, &q, 1, &raw) != -2)
+				continue;
 			(void)pass_apply(q.p, m->op, q.begin, q.end, q.flags, &e);
+			for (i = 0; i < IR_MAKER_AHEAD; i++)
+				if (recent[i].made && same_request(&recent[i].q, &q))
+					break;
+			if (i < IR_MAKER_AHEAD)
+				ir_splice_stale(sp, recent[i].raw.data,
+					recent[i].raw.len, 0);
+			else
+				ir_splice_stale(sp, NULL, 0, 0);
 			continue;
 		}
 		t0 = now_seconds();
 		b.len = 0;
+		raw.len = 0;
 		if (!q.p) {
 			/* The module as the parser left it: the whole print
 			** comes first, before any change. */
 			a.made = serialize(&b, m->op, m->format,
-				m->parsed) == 0;
+				m->parsed, &raw) == 0;
+		} else if ((r = ir_splice_make(sp, m->op, &q, 0, &b)) != -2) {
+			a.made = r == 1;
+			if (a.made)
+				finish_mlir(&b);
 		} else {
+			made_print *mp = &recent[nrecent++ % IR_MAKER_AHEAD];
+
 			clone = mlirOperationClone(m->op);
+			mp->raw.len = 0;
 			a.made = pass_apply(q.p, clone, q.begin, q.end, q.flags,
-				&e) > 0 && serialize(&b, clone, m->format, 0) == 0;
+				&e) > 0 && serialize(&b, clone, m->format, 0,
+				sp ? &mp->raw : NULL) == 0;
+			mp->q = q;
+			mp->made = a.made && sp;
 		}
 		a.len = a.made ? b.len : 0;
 		a.seconds = now_seconds() - t0;
 		if (send_all(fd, &a, sizeof(a)) < 0 ||
 		    send_all(fd, b.data, (size_t)a.len) < 0)
 			break;
-		/* Once gred has the answer: a big clone takes a while to go. */
+		/* Once gred has the answer: a big clone takes a while to go,
+		** and the whole print is cut for splicing. */
 		if (!mlirOperationIsNull(clone))
 			mlirOperationDestroy(clone);
 		clone.ptr = NULL;
+		if (!q.p && a.made)
+			ir_splice_set_print(sp, m->op, raw.data, raw.len);
 	}
 	_exit(0);
 }
@@ -244,12 +299,6 @@ static int helper_start(ir_maker *m, gred_error *e)
 	if (m->fd >= 0)
 		return 0;
 	return helper_fork(m, helper_body, NULL, e);
-}
-
-static int same_request(const ir_request *a, const ir_request *b)
-{
-	return a->p == b->p && a->begin == b->begin && a->end == b->end &&
-		a->flags == b->flags;
 }
 
 static int send_request(ir_maker *m, const ir_request *q, gred_error *e)
@@ -326,6 +375,7 @@ void ir_maker_init(ir_maker *m, MlirOperation *cur, ir_format format)
 
 void ir_maker_free(ir_maker *m)
 {
+	buf_free(&m->file);
 	if (m->loading) {
 		file_view_close(&m->load_view);
 		m->loading = 0;
@@ -340,6 +390,7 @@ static void maker_follow(ir_maker *m)
 		return;
 	helper_stop(m);
 	m->op = *m->cur;
+	m->file.len = 0;
 }
 
 /* The copy takes the change too, unless it has so much left to answer
@@ -378,7 +429,8 @@ void ir_maker_prefetch(ir_maker *m, const ir_request *q)
 int ir_maker_get(ir_maker *m, const ir_request *q, gred_buf *out,
 	gred_error *e)
 {
-	size_t i;
+	size_t i, start;
+	int made;
 
 	maker_follow(m);
 	for (i = 0; i < m->npending; i++)
@@ -397,7 +449,14 @@ int ir_maker_get(ir_maker *m, const ir_request *q, gred_buf *out,
 	/* The copy crashed on one of those: ask again. */
 	if (m->fd < 0 && send_request(m, q, e) < 0)
 		return -1;
-	return read_answer(m, out);
+	start = out->len;
+	made = read_answer(m, out);
+	/* The module's own file, for the splice of a copy forked later. */
+	if (!q->p && made == 1) {
+		m->file.len = 0;
+		buf_append(&m->file, out->data + start, out->len - start);
+	}
+	return made;
 }
 
 /* What the copy parses at its start, and how it tells gred. */
@@ -553,9 +612,10 @@ static void ir_accept(source *s, void *state, const gred_buf *bytes)
 	ir_request *q = state;
 	gred_error e;
 
-	(void)bytes;
 	ir_maker_changed(is->maker, q);
 	(void)pass_apply(q->p, is->maker->op, q->begin, q->end, q->flags, &e);
+	is->maker->file.len = 0;
+	buf_append(&is->maker->file, bytes->data, bytes->len);
 	free(q);
 }
 

@@ -133,6 +133,7 @@ typedef struct ir_maker {
 	ir_request pending[IR_MAKER_AHEAD];  /* sent, answers not yet read */
 	size_t npending;
 	int parsed;             /* the copy's module is as it parsed it */
+	gred_buf file;          /* the file printed from op, if known */
 	int loading;            /* the copy parses load_view */
 	file_view load_view;
 	unsigned long forks, crashes;
@@ -170,6 +171,32 @@ void ir_maker_prefetch(ir_maker *m, const ir_request *q);
 /* gred made change `applied` to the module: answers to earlier requests
 ** are stale, the copy's module must change too. */
 void ir_maker_changed(ir_maker *m, const ir_request *applied);
+
+/*
+** In the maker's copy, the module's last print cut at its top-level ops
+** (functions), for candidates of local passes (pass_is_local) that clone,
+** verify and print only the top-level ops their chunk touches, and take
+** the other ops' text from that print (ir_splice.c). Output is the same
+** as cloning and printing the whole module: the print is cut only where
+** each top-level op printed alone gives its text in the whole.
+*/
+typedef struct ir_splice ir_splice;
+
+ir_splice *ir_splice_new(void);
+void ir_splice_free(ir_splice *s);
+/* text is module's whole print (ir_print, verified). */
+void ir_splice_set_print(ir_splice *s, MlirOperation module,
+	const char *text, size_t len);
+/* The module changed by other means (or s is new): its print is made
+** again when next needed, unless hint (len bytes, NULL: none) is it: the
+** print, or with file set, the file gred made of it. */
+void ir_splice_stale(ir_splice *s, const char *hint, size_t len, int file);
+/* Candidate q of module, its whole print appended to out: 1 if made, 0
+** if the pass changed nothing or it does not verify, -2 if it is not
+** made this way (the caller clones the module). keep: q is a change
+** gred accepted, made to the module for good (not verified again). */
+int ir_splice_make(ir_splice *s, MlirOperation module, const ir_request *q,
+	int keep, gred_buf *out);
 
 /* A pass of passes/ on the maker's module. */
 typedef struct ir_source {
