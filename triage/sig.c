@@ -809,9 +809,13 @@ static void set_key(triage_sig *out, const tri_event *ev)
 */
 #define WRAP_MIN 60
 
+/* A cut inside a word, a number or a path: not between two marks (a
+** line that ends in ")" or "'" and another process's "[worker 3] ..."
+** printed after it at the same length). */
 static int mid_word(char last, char next)
 {
-	return !isspace((unsigned char)last) && !isspace((unsigned char)next);
+	return !isspace((unsigned char)last) && !isspace((unsigned char)next) &&
+		(isalnum((unsigned char)last) || isalnum((unsigned char)next));
 }
 
 /* Whether a line after a cut at the box's width is the rest of the cut

@@ -1236,6 +1236,48 @@ static void test_triage__similar_cut_message(void **state)
 	assert_false(similar(cut, other));
 }
 
+/* Another process's line printed after lines that are all of one length
+** (a UBSan report and its frames of one module) is not a paste's wrap:
+** ")" or "'" then "[worker 3]" cut no word. A UBSan line a paste did cut,
+** its message short, still meets the whole one at its source line. */
+static void test_triage__ubsan_interleaved_and_cut(void **state)
+{
+	const char *interleaved =
+		"/home/ci/work/tmp-b9-clang-16-O3-ubsan/src/kernels.cpp:353:77: runtime error: shift exponent 34 is too large for 32-bit type 'int'\n"
+		"[worker 3] compiled graph 1: 0 errors\n"
+		"    #0 0x55fbcbaf3080  (/home/ci/work/tmp-b9-clang-16-O3-ubsan/graphc+0x40080) (BuildId: afeee89f5384855580159503d20daf64f676b08b)\n"
+		"    #1 0x55fbcbaf30c3  (/home/ci/work/tmp-b9-clang-16-O3-ubsan/graphc+0x400c3) (BuildId: afeee89f5384855580159503d20daf64f676b08b)\n"
+		"    #2 0x55fbcbaf6af4  (/home/ci/work/tmp-b9-clang-16-O3-ubsan/graphc+0x43af4) (BuildId: afeee89f5384855580159503d20daf64f676b08b)\n"
+		"[worker 5] compiled graph 4: 0 errors\n"
+		"    #3 0x7f0bc6165249 in __libc_start_call_main csu/../sysdeps/nptl/libc_start_call_main.h:58:16\n"
+		"    #5 0x55fbcbac3420  (/home/ci/work/tmp-b9-clang-16-O3-ubsan/graphc+0x10420) (BuildId: afeee89f5384855580159503d20daf64f676b08b)\n"
+		"[worker 5] compiled graph 7: 0 errors\n";
+	const char *named =
+		"/home/ci/work/work84-clang-16-O1-ubsan/src/kernels.cpp:353:77: runtime error: shift exponent 33 is too large for 32-bit type 'int'\n"
+		"    #0 0x55e22cd0dd2a in ir::detail::canonicalizeGemm(int) /home/ci/work/work84-clang-16-O1-ubsan/src/kernels.cpp:353:77\n"
+		"    #1 0x55e22cd0dd2a in ir::detail::canonicalizeGemmStep2(int) /home/ci/work/work84-clang-16-O1-ubsan/src/kernels.cpp:358:58\n";
+	const char *cut =
+		"/home/ci/work/tmp-b48-gcc-O2-ubsan/src/kernels.cpp:75:70: runtime error: signed integer overflow: 56\n"
+		" + 2147483647 cannot be represented in type 'int'\n"
+		"    #0 0x5646e0652279  (/home/ci/work/tmp-b48-gcc-O2-ubsan/graphc+0x2a279)\n"
+		"    #1 0x7fb45ae45249 in __libc_start_call_main ../sysdeps/nptl/libc_start_call_main.h:58\n";
+	const char *whole =
+		"/home/ci/work/build42-clang-16-O2-ubsan/src/kernels.cpp:75:68: runtime error: signed integer overflow: 2147483647 + 50 cannot be represented in type 'int'\n"
+		"    #0 0x55bf5b7fab4a  (/home/ci/work/build42-clang-16-O2-ubsan/graphc+0x39b4a)\n"
+		"    #1 0x55bf5b7fab83  (/home/ci/work/build42-clang-16-O2-ubsan/graphc+0x39b83)\n";
+	const char *other_line =
+		"/home/ci/work/build42-clang-16-O2-ubsan/src/kernels.cpp:76:68: runtime error: signed integer overflow: 2147483647 + 50 cannot be represented in type 'int'\n"
+		"    #0 0x55bf5b7fab4a  (/home/ci/work/build42-clang-16-O2-ubsan/graphc+0x39b4a)\n";
+	triage_sig a = sig_of(interleaved, 0);
+
+	(void)state;
+	assert_string_equal(a.message, "shift exponent N is too large for N-bit type 'int'");
+	assert_true(similar(interleaved, named));
+	assert_true(similar(cut, whole));
+	assert_false(similar(cut, other_line));
+	triage_sig_free(&a);
+}
+
 /* A paste hard-wrapped at 72 columns, and a ctest prefix on every line. */
 static void test_triage__wrapped_and_prefixed_logs(void **state)
 {
@@ -1316,6 +1358,7 @@ int main(void)
 		cmocka_unit_test(test_triage__similar_across_symbols),
 		cmocka_unit_test(test_triage__similar_assertions_without_frames),
 		cmocka_unit_test(test_triage__wrapped_and_prefixed_logs),
+		cmocka_unit_test(test_triage__ubsan_interleaved_and_cut),
 		cmocka_unit_test(test_triage__similar_crash_site_other_callers),
 		cmocka_unit_test(test_triage__ubsan_site_survives_stripping),
 		cmocka_unit_test(test_triage__ubsan_sites_apart),
