@@ -269,6 +269,11 @@ static void on_detail(triage_parser *p, const tri_format *fmt,
 			continue;
 		if (!ev->msg.n)
 			ev->msg = group(c, p->md, line, G_MSG);
+		/* ASan's stack object the access hit: "'a' (line 55)" */
+		if (!ev->line.n && !ev->file.n) {
+			ev->func = group(c, p->md, line, G_FUNC);
+			ev->line = group(c, p->md, line, G_LINE);
+		}
 		break;
 	}
 }

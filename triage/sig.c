@@ -715,6 +715,7 @@ static void add_statement(gred_buf *m, const triage_sig *out, size_t top)
 /* out->match: class (and the report's own site, if any), message, then
 ** the meaningful frames as "name<TAB>where" (see triage_match_similar). */
 static int ubsan_site(const triage_sig *out, const tri_event *ev);
+static int asan_stack_site(const triage_sig *out, const tri_event *ev);
 
 static void set_match(triage_sig *out, const tri_event *ev, size_t msglen)
 {
@@ -735,6 +736,9 @@ static void set_match(triage_sig *out, const tri_event *ev, size_t msglen)
 		const char *base = tri_basename(ev->file.p, ev->file.n, &bn);
 		buf_printf(&m, "\t%.*s:%.*s", (int)bn, base, (int)ev->line.n,
 			ev->line.p);
+	} else if (asan_stack_site(out, ev)) {
+		buf_printf(&m, "\t'%.*s' line %.*s", (int)ev->func.n, ev->func.p,
+			(int)ev->line.n, ev->line.p);
 	}
 	/* the machine code that crashed, which a stripped build keeps */
 	if (out->code && ev && ev->fmt->family == FAM_NATIVE)
@@ -778,6 +782,15 @@ static int ubsan_site(const triage_sig *out, const tri_event *ev)
 {
 	return ev && ev->fmt->family == FAM_NATIVE && !strcmp(out->kind, "ubsan") &&
 		ev->file.n && ev->line.n;
+}
+
+/* ASan's description of the stack object an access overflowed: its
+** name and the line declaring it, data the compiler put in the program
+** (GCC keeps the line without -g), so a stripped build names it too. */
+static int asan_stack_site(const triage_sig *out, const tri_event *ev)
+{
+	return ev && ev->fmt->family == FAM_NATIVE && !strncmp(out->kind, "asan:", 5) &&
+		!ev->file.n && ev->func.n && ev->line.n;
 }
 
 /* out->key (kind, message, frames, a line each; UBSan's statement) and

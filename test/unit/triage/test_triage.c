@@ -1278,6 +1278,45 @@ static void test_triage__ubsan_interleaved_and_cut(void **state)
 	triage_sig_free(&a);
 }
 
+/* ASan describes the stack object an access overflowed from data the
+** compiler put in the program: a stripped build's report names the
+** variable and its line as a symbolised one does (Clang renames an
+** inlined copy "a.i.i"); another variable's line is another bug. */
+static void test_triage__asan_stack_object_survives_stripping(void **state)
+{
+	const char *stripped =
+		"==14675==ERROR: AddressSanitizer: stack-buffer-overflow on address 0x7ffd1bee1eb0 at pc 0x5572cef868e9 bp 0x7ffd1bee1e60 sp 0x7ffd1bee1e58\n"
+		"READ of size 4 at 0x7ffd1bee1eb0 thread T0\n"
+		"    #0 0x5572cef868e8  (/home/ci/work/work31-gcc-11-O1-asan/graphc+0x28e8)\n"
+		"    #1 0x5572cef8691c  (/home/ci/work/work31-gcc-11-O1-asan/graphc+0x291c)\n"
+		"    #2 0x5572cef86937  (/home/ci/work/work31-gcc-11-O1-asan/graphc+0x2937)\n"
+		"\n"
+		"Address 0x7ffd1bee1eb0 is located in stack of thread T0 at offset 64 in frame\n"
+		"  This frame has 1 object(s):\n"
+		"    [32, 64) 'a' (line 55) <== Memory access at offset 64 overflows this variable\n";
+	const char *named =
+		"==14623==ERROR: AddressSanitizer: stack-buffer-overflow on address 0x7ffc7e25aa80 at pc 0x56167f2d066a bp 0x7ffc7e25aa20 sp 0x7ffc7e25aa18\n"
+		"READ of size 4 at 0x7ffc7e25aa80 thread T0\n"
+		"    #0 0x56167f2d0669 in onnx::lowerPad(int) /home/ci/work/ci51-clang-O3-asan/src/kernels.cpp:55\n"
+		"    #1 0x56167f2cde71 in main /home/ci/work/ci51-clang-O3-asan/src/kernels.cpp:519\n"
+		"\n"
+		"Address 0x7ffc7e25aa80 is located in stack of thread T0 at offset 64 in frame\n"
+		"  This frame has 1 object(s):\n"
+		"    [32, 64) 'a.i.i' (line 55) <== Memory access at offset 64 overflows this variable\n";
+	const char *other =
+		"==14675==ERROR: AddressSanitizer: stack-buffer-overflow on address 0x7ffd1bee1eb0 at pc 0x5572cef868e9 bp 0x7ffd1bee1e60 sp 0x7ffd1bee1e58\n"
+		"READ of size 4 at 0x7ffd1bee1eb0 thread T0\n"
+		"    #0 0x5572cef868e8  (/home/ci/work/work31-gcc-11-O1-asan/graphc+0x38e8)\n"
+		"    #1 0x5572cef8691c  (/home/ci/work/work31-gcc-11-O1-asan/graphc+0x391c)\n"
+		"\n"
+		"  This frame has 1 object(s):\n"
+		"    [32, 64) 'a' (line 185) <== Memory access at offset 64 overflows this variable\n";
+	(void)state;
+	assert_true(similar(stripped, named));
+	assert_false(similar(other, named));
+	assert_false(similar(other, stripped));
+}
+
 /* A paste hard-wrapped at 72 columns, and a ctest prefix on every line. */
 static void test_triage__wrapped_and_prefixed_logs(void **state)
 {
@@ -1359,6 +1398,7 @@ int main(void)
 		cmocka_unit_test(test_triage__similar_assertions_without_frames),
 		cmocka_unit_test(test_triage__wrapped_and_prefixed_logs),
 		cmocka_unit_test(test_triage__ubsan_interleaved_and_cut),
+		cmocka_unit_test(test_triage__asan_stack_object_survives_stripping),
 		cmocka_unit_test(test_triage__similar_crash_site_other_callers),
 		cmocka_unit_test(test_triage__ubsan_site_survives_stripping),
 		cmocka_unit_test(test_triage__ubsan_sites_apart),
