@@ -596,7 +596,7 @@ static void add_frameless_detail(gred_buf *msg, const tri_event *ev)
 ** each gets its own, named by the log's content.
 */
 static int says_nothing(const triage_sig *out, const tri_event *ev,
-	const char *m, size_t said)
+	const char *m, size_t said, const triage_options *o)
 {
 	const char *pk = ev ? ev->pat->kind : NULL;
 	size_t n;
@@ -620,6 +620,16 @@ static int says_nothing(const triage_sig *out, const tri_event *ev,
 		return 1;
 	if (!out->crashed || out->nframes)
 		return 0;
+	/* A debugger's signal with its stack cut, or only the C library's
+	** frames in it, and an abort that said nothing before it: every bug
+	** of that signal looks alike. A shell's "Segmentation fault" is all
+	** a plain run of such a bug ever says, and keeps its name; so does
+	** any bare signal where the caller asks (a fuzz target's death: one
+	** program, and its reduced case must sign as the case it came
+	** from). */
+	if (ev && ev->signame && !said && !o->signal_names &&
+	    (strcmp(ev->fmt->name, "shell") || !strcmp(out->kind, "abort")))
+		return 1;
 	/* glibc's heap check ("free(): double free detected in tcache 2"),
 	** with no frame: every such bug says it alike. */
 	if (!strcmp(out->kind, "heap-corruption"))
@@ -969,7 +979,7 @@ int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
 		add_frameless_detail(&msg, ev);
 	buf_grow(&msg, 1);
 	msg.data[msg.len] = 0;
-	if (says_nothing(out, ev, msg.data, said))
+	if (says_nothing(out, ev, msg.data, said, &p->opts))
 		buf_printf(&msg, "%snothing read but a crash; log %016llx",
 			msg.len ? "; " : "",
 			(unsigned long long)hash_bytes(log, len));

@@ -375,6 +375,36 @@ static void test_triage__bare_signals_keep_their_name(void **state)
 	triage_sig_free(&b);
 }
 
+/* A debugger's SIGABRT with only the C library's frames, and an abort a
+** shell reported: every bug of that signal says it alike, so each log
+** stands alone, unless the caller signs a fuzz target's deaths, where
+** the signal is all a reduced case and its original share. */
+static void test_triage__bare_abort_stands_alone(void **state)
+{
+	const char *gdb_abort = "Program received signal SIGABRT, Aborted.\n"
+		"#0  __pthread_kill_implementation (threadid=<optimized out>, signo=signo@entry=6, no_tid=no_tid@entry=0) at ./nptl/pthread_kill.c:44\n"
+		"#1  0x00007ffff7aa8f4f in __pthread_kill_internal (signo=6, threadid=<optimized out>) at ./nptl/pthread_kill.c:78\n"
+		"#2  0x00007ffff7a59fb2 in __GI_raise (sig=sig@entry=6) at ../sysdeps/posix/raise.c:26\n";
+	const char *other = "Program terminated with signal SIGABRT, Aborted.\n";
+	triage_options o;
+	triage_sig a, b;
+	gred_error e;
+
+	(void)state;
+	expect_alone(gdb_abort, "abort", "SIGABRT");
+	expect_alone(other, "abort", "SIGABRT");
+	expect_alone("input 3\nAborted (core dumped)\n", "abort", "SIGABRT");
+	assert_false(similar(gdb_abort, other));
+	triage_options_init(&o);
+	o.signal_names = 1;
+	assert_int_equal(triage_sig_compute(&a, gdb_abort, strlen(gdb_abort), &o, &e), 0);
+	assert_int_equal(triage_sig_compute(&b, other, strlen(other), &o, &e), 0);
+	assert_string_equal(a.message, "SIGABRT");
+	assert_true(triage_sig_equal(&a, &b));
+	triage_sig_free(&a);
+	triage_sig_free(&b);
+}
+
 static void test_triage__little_parsed_logs_stay_apart(void **state)
 {
 	/* A crash marker and nothing else gred can read: two bugs. */
@@ -1070,6 +1100,39 @@ static void test_triage__paste_broken_assertion(void **state)
 		NULL, NULL, NULL);
 }
 
+/* A paste that cut the report's own word ("Assert" / "ion"), and a
+** macOS assertion broken over three lines mid-word: each reads as the
+** whole line does, so one bug stays one. */
+static void test_triage__paste_cut_through_report_word(void **state)
+{
+	const char *whole =
+		"graphc: /home/ci/work/out93-gcc-11-Og-plain/src/kernels.cpp:235: int shape::splitTranspose(int): Assertion `v < limit && \"splitTranspose input within limit\"' failed.\n"
+		"Aborted\n";
+	const char *cut =
+		"graphc: /home/ci/work/ci1-clang-Og-plain/src/kernels.cpp:235: int shape::splitTranspose(int): Assert\n"
+		"ion `v < limit && \"splitTranspose input within limit\"' failed.\n"
+		"Aborted\n";
+	const char *mac =
+		"Assertion failed: (isa<To>(Val) && \"cast<Ty>() argument of incompatible type!\"), function cast, file Casting.h, line 567.\n";
+	const char *mac3 =
+		"Assertion failed: (isa<To>(Val) && \"cast<Ty>() argument of incompatible t\n"
+		"ype!\"), function cast, file /Users/dev/llvm-project/llvm/include/l\n"
+		"lvm/Support/Casting.h, line 567.\n";
+	triage_sig a = sig_of(whole, 0), b = sig_of(cut, 0);
+	triage_sig c = sig_of(mac, 0), d = sig_of(mac3, 0);
+
+	(void)state;
+	assert_string_equal(b.kind, "assert");
+	assert_string_equal(a.message, b.message);
+	assert_true(triage_sig_equal(&a, &b));
+	assert_string_equal(d.kind, "assert");
+	assert_string_equal(c.message, d.message);
+	triage_sig_free(&a);
+	triage_sig_free(&b);
+	triage_sig_free(&c);
+	triage_sig_free(&d);
+}
+
 /* GCC and Clang spell one report differently; lldb names stripped
 ** functions by number; lldb's "main at kernels.cpp:0" says nothing. */
 static void test_triage__compilers_and_debuggers_agree(void **state)
@@ -1378,6 +1441,7 @@ int main(void)
 		cmocka_unit_test(test_triage__glibc_messages),
 		cmocka_unit_test(test_triage__libstdcxx_assertion),
 		cmocka_unit_test(test_triage__bare_signals_keep_their_name),
+		cmocka_unit_test(test_triage__bare_abort_stands_alone),
 		cmocka_unit_test(test_triage__little_parsed_logs_stay_apart),
 		cmocka_unit_test(test_triage__python_traceback),
 		cmocka_unit_test(test_triage__node_and_onnxruntime_errors),
@@ -1404,6 +1468,7 @@ int main(void)
 		cmocka_unit_test(test_triage__ubsan_sites_apart),
 		cmocka_unit_test(test_triage__messages_name_stripped_aborts),
 		cmocka_unit_test(test_triage__paste_broken_assertion),
+		cmocka_unit_test(test_triage__paste_cut_through_report_word),
 		cmocka_unit_test(test_triage__compilers_and_debuggers_agree),
 		cmocka_unit_test(test_triage__python_values_in_messages),
 		cmocka_unit_test(test_triage__similar_bare_signal_same_statement),
