@@ -420,7 +420,6 @@ static int sign(fuzz_verdict *v, int signo, gred_error *e)
 	int err;
 
 	triage_options_init(&o);
-	o.signal_names = 1;  /* a reduced case must sign as its original */
 	err = triage_sig_compute(&v->sig, v->log ? v->log : "", v->len, &o, e);
 	if (err == 0 && v->sig.crashed)
 		return 1;

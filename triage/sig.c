@@ -595,8 +595,13 @@ static void add_frameless_detail(gred_buf *msg, const tri_event *ev)
 ** logs would all share one signature, and one bucket whatever their bug:
 ** each gets its own, named by the log's content.
 */
+static int bare_signal(const triage_sig *out, const tri_event *ev, size_t said)
+{
+	return out->crashed && !out->nframes && ev && ev->signame && !said;
+}
+
 static int says_nothing(const triage_sig *out, const tri_event *ev,
-	const char *m, size_t said, const triage_options *o)
+	const char *m, size_t said)
 {
 	const char *pk = ev ? ev->pat->kind : NULL;
 	size_t n;
@@ -620,15 +625,10 @@ static int says_nothing(const triage_sig *out, const tri_event *ev,
 		return 1;
 	if (!out->crashed || out->nframes)
 		return 0;
-	/* A debugger's signal with its stack cut, or only the C library's
-	** frames in it, and an abort that said nothing before it: every bug
-	** of that signal looks alike. A shell's "Segmentation fault" is all
-	** a plain run of such a bug ever says, and keeps its name; so does
-	** any bare signal where the caller asks (a fuzz target's death: one
-	** program, and its reduced case must sign as the case it came
-	** from). */
-	if (ev && ev->signame && !said && !o->signal_names &&
-	    (strcmp(ev->fmt->name, "shell") || !strcmp(out->kind, "abort")))
+	/* A signal and nothing of the program: a debugger's stack cut, or
+	** only the C library's frames in it, a shell's "Aborted" after an
+	** unread message (see bare_content). */
+	if (bare_signal(out, ev, said))
 		return 1;
 	/* glibc's heap check ("free(): double free detected in tcache 2"),
 	** with no frame: every such bug says it alike. */
@@ -948,6 +948,35 @@ static void set_explain(triage_sig *out, const tri_event *ev, const char *log,
 	out->explain = b.data;
 }
 
+/*
+** What a log that says only a signal says besides it: its other lines,
+** numbers and spaces normalised, hashed. Two such logs share a signature
+** only if they say the same (a program's run whose death a shell
+** reported, "Segmentation fault", and the same run's death noted the way
+** a debugger does, "Program terminated with signal SIGSEGV": a fuzz
+** target's reduced case signs as the case it came from); one bug's plain
+** run and another's debugger capture stay apart.
+*/
+static unsigned long long bare_content(gred_buf *b, const char *log,
+	size_t len, size_t skip)
+{
+	const char *line = log, *end = log + len, *nl;
+	size_t lineno = 0;
+
+	b->len = 0;
+	for (; line < end; line = nl + 1) {
+		nl = memchr(line, '\n', (size_t)(end - line));
+		if (!nl)
+			nl = end;
+		if (++lineno == skip)
+			continue;
+		tri_norm_message(b, line, (size_t)(nl - line), NORM_MESSAGE);
+		if (b->len && b->data[b->len - 1] != '\n')
+			buf_puts(b, "\n");
+	}
+	return (unsigned long long)hash_bytes(b->data ? b->data : "", b->len);
+}
+
 int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
 	size_t len, gred_error *e)
 {
@@ -979,10 +1008,15 @@ int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
 		add_frameless_detail(&msg, ev);
 	buf_grow(&msg, 1);
 	msg.data[msg.len] = 0;
-	if (says_nothing(out, ev, msg.data, said, &p->opts))
+	if (says_nothing(out, ev, msg.data, said))
+	{
+		gred_buf rest = {0};
 		buf_printf(&msg, "%snothing read but a crash; log %016llx",
-			msg.len ? "; " : "",
+			msg.len ? "; " : "", bare_signal(out, ev, said) ?
+			bare_content(&rest, log, len, ev->lineno) :
 			(unsigned long long)hash_bytes(log, len));
+		buf_free(&rest);
+	}
 	out->message = msg.data;
 	set_key(out, ev);
 	set_match(out, ev, said);

@@ -20,10 +20,6 @@ typedef struct triage_options {
 	const char **ignore;  /* extra frame-ignore patterns (PCRE2), or NULL */
 	size_t nignore;
 	int explain;          /* fill triage_sig.explain (default 0) */
-	int signal_names;     /* a log that says only which signal killed the
-	                         program is signed by that signal's name, as
-	                         a fuzz target's death is (default 0: such a
-	                         log stands alone, see triage_sig) */
 } triage_options;
 
 #define TRIAGE_FRAMES_DEFAULT 3
