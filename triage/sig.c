@@ -953,12 +953,22 @@ static void set_explain(triage_sig *out, const tri_event *ev, const char *log,
 ** numbers and spaces normalised, hashed. Two such logs share a signature
 ** only if they say the same (a program's run whose death a shell
 ** reported, "Segmentation fault", and the same run's death noted the way
-** a debugger does, "Program terminated with signal SIGSEGV": a fuzz
+** a debugger does, "Program terminated with signal SIGSEGV", or both: a fuzz
 ** target's reduced case signs as the case it came from); one bug's plain
 ** run and another's debugger capture stay apart.
 */
-static unsigned long long bare_content(gred_buf *b, const char *log,
-	size_t len, size_t skip)
+static int signal_line(const tri_scan *s, size_t lineno)
+{
+	size_t k;
+
+	for (k = 0; k < s->nevents; k++)
+		if (s->events[k].signame && s->events[k].lineno == lineno)
+			return 1;
+	return 0;
+}
+
+static unsigned long long bare_content(gred_buf *b, const tri_scan *s,
+	const char *log, size_t len)
 {
 	const char *line = log, *end = log + len, *nl;
 	size_t lineno = 0;
@@ -968,7 +978,9 @@ static unsigned long long bare_content(gred_buf *b, const char *log,
 		nl = memchr(line, '\n', (size_t)(end - line));
 		if (!nl)
 			nl = end;
-		if (++lineno == skip)
+		/* every notice of the death: a shell's, and the line a
+		** debugger or a runner adds */
+		if (signal_line(s, ++lineno))
 			continue;
 		tri_norm_message(b, line, (size_t)(nl - line), NORM_MESSAGE);
 		if (b->len && b->data[b->len - 1] != '\n')
@@ -1013,7 +1025,7 @@ int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
 		gred_buf rest = {0};
 		buf_printf(&msg, "%snothing read but a crash; log %016llx",
 			msg.len ? "; " : "", bare_signal(out, ev, said) ?
-			bare_content(&rest, log, len, ev->lineno) :
+			bare_content(&rest, s, log, len) :
 			(unsigned long long)hash_bytes(log, len));
 		buf_free(&rest);
 	}

@@ -388,7 +388,7 @@ static void test_triage__bare_abort_stands_alone(void **state)
 		"#1  0x00007ffff7aa8f4f in __pthread_kill_internal (signo=6, threadid=<optimized out>) at ./nptl/pthread_kill.c:78\n"
 		"#2  0x00007ffff7a59fb2 in __GI_raise (sig=sig@entry=6) at ../sysdeps/posix/raise.c:26\n";
 	const char *shell = "target: Assertion `softmax' failed.\nAborted\n";
-	const char *noted = "target: Assertion `softmax' failed.\nProgram terminated with signal SIGABRT\n";
+	const char *noted = "target: Assertion `softmax' failed.\nAborted\nProgram terminated with signal SIGABRT\n";
 	const char *other = "target: check of tanh failed.\nAborted\n";
 	triage_sig a = sig_of(shell, 0), b = sig_of(noted, 0);
 	triage_sig c = sig_of("mode null input 3\nSegmentation fault\n", 0);
