@@ -39,6 +39,12 @@ static const tri_pattern sanitizer[] = {
 	 "^(?<msg>READ|WRITE) of size \\d+"},
 	{R_DETAIL, "memory access", NULL, 0, 0,
 	 "^==\\d+==The signal is caused by a (?<msg>\\w+) memory access"},
+	/* The stack object a bad access hit, as the compiler described it
+	** in the program (stripped or not): its name, and the line of its
+	** declaration where the build kept it. Clang renames an inlined
+	** copy ("a.i.i"). */
+	{R_DETAIL, "<== Memory access", NULL, 0, 0,
+	 "^\\s+\\[\\d+, \\d+\\) '(?<func>[A-Za-z_]\\w*)[^']*' \\(line (?<line>\\d+)\\) <== Memory access"},
 	{R_DETAIL, "leak of", NULL, 0, 0,
 	 "^(?<msg>Direct|Indirect) leak of \\d+"},
 	{R_FRAME, "#", NULL, 0, 0,

@@ -435,8 +435,9 @@ int triage_match_similar(const char *sa, const char *sb)
 	if (!same(a.cls, a.ncls, b.cls, b.ncls) || !message_compatible(&a, &b))
 		return 0;
 	/* The report's own location (UBSan's file:line), stripped binary
-	** or not, with the same message. */
-	if (same(a.site, a.nsite, b.site, b.nsite) && same(a.msg, a.nmsg, b.msg, b.nmsg))
+	** or not, with the same message (or one cut by a paste). */
+	if (same(a.site, a.nsite, b.site, b.nsite) && (same(a.msg, a.nmsg, b.msg, b.nmsg) ||
+	    cut_short(a.msg, a.nmsg, b.msg, b.nmsg) || cut_short(b.msg, b.nmsg, a.msg, a.nmsg)))
 		return 1;
 	/* Two statements that each report names are two bugs, whatever the
 	** stacks say (-Os merges the checks' handler calls, and debug

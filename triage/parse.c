@@ -269,6 +269,11 @@ static void on_detail(triage_parser *p, const tri_format *fmt,
 			continue;
 		if (!ev->msg.n)
 			ev->msg = group(c, p->md, line, G_MSG);
+		/* ASan's stack object the access hit: "'a' (line 55)" */
+		if (!ev->line.n && !ev->file.n) {
+			ev->func = group(c, p->md, line, G_FUNC);
+			ev->line = group(c, p->md, line, G_LINE);
+		}
 		break;
 	}
 }
@@ -489,6 +494,53 @@ static void strip_runner_prefix(const char **line, size_t *n)
 	}
 }
 
+/* Whether a paste cut a report's word in two between a and b
+** ("...int shape::f(int): Assert" / "ion `v < n' failed."): some
+** event's literal ends a and goes on at the start of b. Only a cut
+** inside a word is tried. */
+static int hint_across(const triage_parser *p, const char *a, size_t na,
+	const char *b, size_t nb)
+{
+	size_t f, i, k;
+
+	if (!na || !nb || isspace((unsigned char)a[na - 1]) ||
+	    isspace((unsigned char)b[0]))
+		return 0;
+	for (f = 0; f < tri_nformats; f++) {
+		const tri_format *fmt = &tri_formats[f];
+		for (i = 0; i < fmt->npatterns; i++) {
+			const tri_pattern *pat = &fmt->patterns[i];
+			size_t h = p->pats[f][i].hint_len;
+			if (!pat->hint || (pat->role != R_EVENT && pat->role != R_NEXTMSG))
+				continue;
+			for (k = 1; k < h; k++)
+				if (k <= na && h - k <= nb && a[na - k] == pat->hint[0] &&
+				    !memcmp(a + na - k, pat->hint, k) &&
+				    !memcmp(b, pat->hint + k, h - k))
+					return 1;
+		}
+	}
+	return 0;
+}
+
+/* The line after the one at *nl (its runner prefix cut), or NULL. */
+static const char *next_line(const char *nl, const char *end, size_t *n,
+	const char **nlp)
+{
+	const char *next, *nnl;
+
+	if (!nl || nl + 1 >= end)
+		return NULL;
+	next = nl + 1;
+	nnl = memchr(next, '\n', (size_t)(end - next));
+	*n = nnl ? (size_t)(nnl - next) : (size_t)(end - next);
+	if (*n && next[*n - 1] == '\r')
+		(*n)--;
+	*nlp = nnl;
+	strip_runner_prefix(&next, n);
+	return next;
+}
+
 void tri_scan_log(triage_parser *p, const char *log, size_t len)
 {
 	tri_scan *s = &p->scan;
@@ -528,21 +580,36 @@ void tri_scan_log(triage_parser *p, const char *log, size_t len)
 		} else if (n > 0 && n <= MAX_LINE) {
 			got = scan_line(p, &ss, text, n);
 		}
-		if (got == LINE_NEAR_EVENT && prev && nprev >= JOIN_MIN &&
-		    scan_joined(p, &ss, prev, nprev, text, n, NULL, 0)) {
-			got = LINE_CLAIMED;
-		} else if (got == LINE_NEAR_EVENT && nl && nl + 1 < end) {
-			const char *next = nl + 1, *nnl;
-			size_t nn;
-			nnl = memchr(next, '\n', (size_t)(end - next));
-			nn = nnl ? (size_t)(nnl - next) : (size_t)(end - next);
-			strip_runner_prefix(&next, &nn);
-			/* the rest of this line, or of three pieces */
-			if ((n >= JOIN_MIN && scan_joined(p, &ss, text, n, next, nn, NULL, 0)) ||
-			    (prev && nprev >= JOIN_MIN && n >= JOIN_MIN &&
-			     scan_joined(p, &ss, prev, nprev, text, n, next, nn))) {
-				ss.lineno++;
-				line = nnl ? nnl + 1 : end;
+		/* a report's word cut in two: this line is its second half */
+		if (!got && prev && nprev >= JOIN_MIN && hint_across(p, prev, nprev, text, n))
+			got = LINE_NEAR_EVENT;
+		if (got == LINE_NEAR_EVENT) {
+			const char *next, *next2 = NULL, *nnl = NULL, *nnl2 = NULL;
+			size_t nn = 0, nn2 = 0, skip = 0;
+
+			next = next_line(nl, end, &nn, &nnl);
+			if (next)
+				next2 = next_line(nnl, end, &nn2, &nnl2);
+			/* the rest of the line before, of this one, or of three
+			** pieces (a report broken twice) */
+			if (prev && nprev >= JOIN_MIN &&
+			    scan_joined(p, &ss, prev, nprev, text, n, NULL, 0))
+				skip = 0;
+			else if (next && n >= JOIN_MIN &&
+			    scan_joined(p, &ss, text, n, next, nn, NULL, 0))
+				skip = 1;
+			else if (next && prev && nprev >= JOIN_MIN && n >= JOIN_MIN &&
+			    scan_joined(p, &ss, prev, nprev, text, n, next, nn))
+				skip = 1;
+			else if (next2 && n >= JOIN_MIN && nn >= JOIN_MIN &&
+			    scan_joined(p, &ss, text, n, next, nn, next2, nn2))
+				skip = 2;
+			else
+				skip = 3;
+			if (skip < 3) {
+				ss.lineno += skip;
+				line = skip == 0 ? (nl ? nl + 1 : end) :
+					skip == 1 ? (nnl ? nnl + 1 : end) : (nnl2 ? nnl2 + 1 : end);
 				prev = NULL;
 				continue;
 			}

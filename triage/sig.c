@@ -595,6 +595,11 @@ static void add_frameless_detail(gred_buf *msg, const tri_event *ev)
 ** logs would all share one signature, and one bucket whatever their bug:
 ** each gets its own, named by the log's content.
 */
+static int bare_signal(const triage_sig *out, const tri_event *ev, size_t said)
+{
+	return out->crashed && !out->nframes && ev && ev->signame && !said;
+}
+
 static int says_nothing(const triage_sig *out, const tri_event *ev,
 	const char *m, size_t said)
 {
@@ -620,6 +625,11 @@ static int says_nothing(const triage_sig *out, const tri_event *ev,
 		return 1;
 	if (!out->crashed || out->nframes)
 		return 0;
+	/* A signal and nothing of the program: a debugger's stack cut, or
+	** only the C library's frames in it, a shell's "Aborted" after an
+	** unread message (see bare_content). */
+	if (bare_signal(out, ev, said))
+		return 1;
 	/* glibc's heap check ("free(): double free detected in tcache 2"),
 	** with no frame: every such bug says it alike. */
 	if (!strcmp(out->kind, "heap-corruption"))
@@ -715,6 +725,7 @@ static void add_statement(gred_buf *m, const triage_sig *out, size_t top)
 /* out->match: class (and the report's own site, if any), message, then
 ** the meaningful frames as "name<TAB>where" (see triage_match_similar). */
 static int ubsan_site(const triage_sig *out, const tri_event *ev);
+static int asan_stack_site(const triage_sig *out, const tri_event *ev);
 
 static void set_match(triage_sig *out, const tri_event *ev, size_t msglen)
 {
@@ -735,6 +746,9 @@ static void set_match(triage_sig *out, const tri_event *ev, size_t msglen)
 		const char *base = tri_basename(ev->file.p, ev->file.n, &bn);
 		buf_printf(&m, "\t%.*s:%.*s", (int)bn, base, (int)ev->line.n,
 			ev->line.p);
+	} else if (asan_stack_site(out, ev)) {
+		buf_printf(&m, "\t'%.*s' line %.*s", (int)ev->func.n, ev->func.p,
+			(int)ev->line.n, ev->line.p);
 	}
 	/* the machine code that crashed, which a stripped build keeps */
 	if (out->code && ev && ev->fmt->family == FAM_NATIVE)
@@ -780,6 +794,15 @@ static int ubsan_site(const triage_sig *out, const tri_event *ev)
 		ev->file.n && ev->line.n;
 }
 
+/* ASan's description of the stack object an access overflowed: its
+** name and the line declaring it, data the compiler put in the program
+** (GCC keeps the line without -g), so a stripped build names it too. */
+static int asan_stack_site(const triage_sig *out, const tri_event *ev)
+{
+	return ev && ev->fmt->family == FAM_NATIVE && !strncmp(out->kind, "asan:", 5) &&
+		!ev->file.n && ev->func.n && ev->line.n;
+}
+
 /* out->key (kind, message, frames, a line each; UBSan's statement) and
 ** its hash. */
 static void set_key(triage_sig *out, const tri_event *ev)
@@ -809,9 +832,13 @@ static void set_key(triage_sig *out, const tri_event *ev)
 */
 #define WRAP_MIN 60
 
+/* A cut inside a word, a number or a path: not between two marks (a
+** line that ends in ")" or "'" and another process's "[worker 3] ..."
+** printed after it at the same length). */
 static int mid_word(char last, char next)
 {
-	return !isspace((unsigned char)last) && !isspace((unsigned char)next);
+	return !isspace((unsigned char)last) && !isspace((unsigned char)next) &&
+		(isalnum((unsigned char)last) || isalnum((unsigned char)next));
 }
 
 /* Whether a line after a cut at the box's width is the rest of the cut
@@ -921,6 +948,47 @@ static void set_explain(triage_sig *out, const tri_event *ev, const char *log,
 	out->explain = b.data;
 }
 
+/*
+** What a log that says only a signal says besides it: its other lines,
+** numbers and spaces normalised, hashed. Two such logs share a signature
+** only if they say the same (a program's run whose death a shell
+** reported, "Segmentation fault", and the same run's death noted the way
+** a debugger does, "Program terminated with signal SIGSEGV", or both: a fuzz
+** target's reduced case signs as the case it came from); one bug's plain
+** run and another's debugger capture stay apart.
+*/
+static int signal_line(const tri_scan *s, size_t lineno)
+{
+	size_t k;
+
+	for (k = 0; k < s->nevents; k++)
+		if (s->events[k].signame && s->events[k].lineno == lineno)
+			return 1;
+	return 0;
+}
+
+static unsigned long long bare_content(gred_buf *b, const tri_scan *s,
+	const char *log, size_t len)
+{
+	const char *line = log, *end = log + len, *nl;
+	size_t lineno = 0;
+
+	b->len = 0;
+	for (; line < end; line = nl + 1) {
+		nl = memchr(line, '\n', (size_t)(end - line));
+		if (!nl)
+			nl = end;
+		/* every notice of the death: a shell's, and the line a
+		** debugger or a runner adds */
+		if (signal_line(s, ++lineno))
+			continue;
+		tri_norm_message(b, line, (size_t)(nl - line), NORM_MESSAGE);
+		if (b->len && b->data[b->len - 1] != '\n')
+			buf_puts(b, "\n");
+	}
+	return (unsigned long long)hash_bytes(b->data ? b->data : "", b->len);
+}
+
 int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
 	size_t len, gred_error *e)
 {
@@ -953,9 +1021,14 @@ int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
 	buf_grow(&msg, 1);
 	msg.data[msg.len] = 0;
 	if (says_nothing(out, ev, msg.data, said))
+	{
+		gred_buf rest = {0};
 		buf_printf(&msg, "%snothing read but a crash; log %016llx",
-			msg.len ? "; " : "",
+			msg.len ? "; " : "", bare_signal(out, ev, said) ?
+			bare_content(&rest, s, log, len) :
 			(unsigned long long)hash_bytes(log, len));
+		buf_free(&rest);
+	}
 	out->message = msg.data;
 	set_key(out, ev);
 	set_match(out, ev, said);

@@ -368,11 +368,44 @@ static void test_triage__bare_signals_keep_their_name(void **state)
 
 	(void)state;
 	assert_string_equal(a.kind, "crash");
-	assert_string_equal(a.message, "SIGSEGV");
-	assert_string_equal(b.message, "SIGFPE");
+	assert_int_equal(strncmp(a.message, "SIGSEGV; ", 9), 0);
+	assert_int_equal(strncmp(b.message, "SIGFPE; ", 8), 0);
 	assert_false(triage_sig_equal(&a, &b));
 	triage_sig_free(&a);
 	triage_sig_free(&b);
+}
+
+/* A signal and nothing of the program (a debugger's SIGABRT with only
+** the C library's frames, an abort a shell reported after a line gred
+** does not read) stands alone: it shares a signature only with a log
+** that says the same besides the signal, numbers aside, as a run whose
+** death a shell reported and the same run's death noted the way a
+** debugger does (a fuzz target's reduced case and its original). */
+static void test_triage__bare_abort_stands_alone(void **state)
+{
+	const char *gdb_abort = "Program received signal SIGABRT, Aborted.\n"
+		"#0  __pthread_kill_implementation (threadid=<optimized out>, signo=signo@entry=6, no_tid=no_tid@entry=0) at ./nptl/pthread_kill.c:44\n"
+		"#1  0x00007ffff7aa8f4f in __pthread_kill_internal (signo=6, threadid=<optimized out>) at ./nptl/pthread_kill.c:78\n"
+		"#2  0x00007ffff7a59fb2 in __GI_raise (sig=sig@entry=6) at ../sysdeps/posix/raise.c:26\n";
+	const char *shell = "target: Assertion `softmax' failed.\nAborted\n";
+	const char *noted = "target: Assertion `softmax' failed.\nAborted\nProgram terminated with signal SIGABRT\n";
+	const char *other = "target: check of tanh failed.\nAborted\n";
+	triage_sig a = sig_of(shell, 0), b = sig_of(noted, 0);
+	triage_sig c = sig_of("mode null input 3\nSegmentation fault\n", 0);
+	triage_sig d = sig_of("mode null input 7\nSegmentation fault (core dumped)\n", 0);
+
+	(void)state;
+	expect_alone(gdb_abort, "abort", "SIGABRT");
+	expect_alone(shell, "abort", "SIGABRT");
+	expect_alone("Program terminated with signal SIGSEGV\n", "crash", "SIGSEGV");
+	assert_false(similar(gdb_abort, shell));
+	assert_false(similar(shell, other));
+	assert_true(triage_sig_equal(&a, &b));
+	assert_true(triage_sig_equal(&c, &d));
+	triage_sig_free(&a);
+	triage_sig_free(&b);
+	triage_sig_free(&c);
+	triage_sig_free(&d);
 }
 
 static void test_triage__little_parsed_logs_stay_apart(void **state)
@@ -1070,6 +1103,39 @@ static void test_triage__paste_broken_assertion(void **state)
 		NULL, NULL, NULL);
 }
 
+/* A paste that cut the report's own word ("Assert" / "ion"), and a
+** macOS assertion broken over three lines mid-word: each reads as the
+** whole line does, so one bug stays one. */
+static void test_triage__paste_cut_through_report_word(void **state)
+{
+	const char *whole =
+		"graphc: /home/ci/work/out93-gcc-11-Og-plain/src/kernels.cpp:235: int shape::splitTranspose(int): Assertion `v < limit && \"splitTranspose input within limit\"' failed.\n"
+		"Aborted\n";
+	const char *cut =
+		"graphc: /home/ci/work/ci1-clang-Og-plain/src/kernels.cpp:235: int shape::splitTranspose(int): Assert\n"
+		"ion `v < limit && \"splitTranspose input within limit\"' failed.\n"
+		"Aborted\n";
+	const char *mac =
+		"Assertion failed: (isa<To>(Val) && \"cast<Ty>() argument of incompatible type!\"), function cast, file Casting.h, line 567.\n";
+	const char *mac3 =
+		"Assertion failed: (isa<To>(Val) && \"cast<Ty>() argument of incompatible t\n"
+		"ype!\"), function cast, file /Users/dev/llvm-project/llvm/include/l\n"
+		"lvm/Support/Casting.h, line 567.\n";
+	triage_sig a = sig_of(whole, 0), b = sig_of(cut, 0);
+	triage_sig c = sig_of(mac, 0), d = sig_of(mac3, 0);
+
+	(void)state;
+	assert_string_equal(b.kind, "assert");
+	assert_string_equal(a.message, b.message);
+	assert_true(triage_sig_equal(&a, &b));
+	assert_string_equal(d.kind, "assert");
+	assert_string_equal(c.message, d.message);
+	triage_sig_free(&a);
+	triage_sig_free(&b);
+	triage_sig_free(&c);
+	triage_sig_free(&d);
+}
+
 /* GCC and Clang spell one report differently; lldb names stripped
 ** functions by number; lldb's "main at kernels.cpp:0" says nothing. */
 static void test_triage__compilers_and_debuggers_agree(void **state)
@@ -1236,6 +1302,87 @@ static void test_triage__similar_cut_message(void **state)
 	assert_false(similar(cut, other));
 }
 
+/* Another process's line printed after lines that are all of one length
+** (a UBSan report and its frames of one module) is not a paste's wrap:
+** ")" or "'" then "[worker 3]" cut no word. A UBSan line a paste did cut,
+** its message short, still meets the whole one at its source line. */
+static void test_triage__ubsan_interleaved_and_cut(void **state)
+{
+	const char *interleaved =
+		"/home/ci/work/tmp-b9-clang-16-O3-ubsan/src/kernels.cpp:353:77: runtime error: shift exponent 34 is too large for 32-bit type 'int'\n"
+		"[worker 3] compiled graph 1: 0 errors\n"
+		"    #0 0x55fbcbaf3080  (/home/ci/work/tmp-b9-clang-16-O3-ubsan/graphc+0x40080) (BuildId: afeee89f5384855580159503d20daf64f676b08b)\n"
+		"    #1 0x55fbcbaf30c3  (/home/ci/work/tmp-b9-clang-16-O3-ubsan/graphc+0x400c3) (BuildId: afeee89f5384855580159503d20daf64f676b08b)\n"
+		"    #2 0x55fbcbaf6af4  (/home/ci/work/tmp-b9-clang-16-O3-ubsan/graphc+0x43af4) (BuildId: afeee89f5384855580159503d20daf64f676b08b)\n"
+		"[worker 5] compiled graph 4: 0 errors\n"
+		"    #3 0x7f0bc6165249 in __libc_start_call_main csu/../sysdeps/nptl/libc_start_call_main.h:58:16\n"
+		"    #5 0x55fbcbac3420  (/home/ci/work/tmp-b9-clang-16-O3-ubsan/graphc+0x10420) (BuildId: afeee89f5384855580159503d20daf64f676b08b)\n"
+		"[worker 5] compiled graph 7: 0 errors\n";
+	const char *named =
+		"/home/ci/work/work84-clang-16-O1-ubsan/src/kernels.cpp:353:77: runtime error: shift exponent 33 is too large for 32-bit type 'int'\n"
+		"    #0 0x55e22cd0dd2a in ir::detail::canonicalizeGemm(int) /home/ci/work/work84-clang-16-O1-ubsan/src/kernels.cpp:353:77\n"
+		"    #1 0x55e22cd0dd2a in ir::detail::canonicalizeGemmStep2(int) /home/ci/work/work84-clang-16-O1-ubsan/src/kernels.cpp:358:58\n";
+	const char *cut =
+		"/home/ci/work/tmp-b48-gcc-O2-ubsan/src/kernels.cpp:75:70: runtime error: signed integer overflow: 56\n"
+		" + 2147483647 cannot be represented in type 'int'\n"
+		"    #0 0x5646e0652279  (/home/ci/work/tmp-b48-gcc-O2-ubsan/graphc+0x2a279)\n"
+		"    #1 0x7fb45ae45249 in __libc_start_call_main ../sysdeps/nptl/libc_start_call_main.h:58\n";
+	const char *whole =
+		"/home/ci/work/build42-clang-16-O2-ubsan/src/kernels.cpp:75:68: runtime error: signed integer overflow: 2147483647 + 50 cannot be represented in type 'int'\n"
+		"    #0 0x55bf5b7fab4a  (/home/ci/work/build42-clang-16-O2-ubsan/graphc+0x39b4a)\n"
+		"    #1 0x55bf5b7fab83  (/home/ci/work/build42-clang-16-O2-ubsan/graphc+0x39b83)\n";
+	const char *other_line =
+		"/home/ci/work/build42-clang-16-O2-ubsan/src/kernels.cpp:76:68: runtime error: signed integer overflow: 2147483647 + 50 cannot be represented in type 'int'\n"
+		"    #0 0x55bf5b7fab4a  (/home/ci/work/build42-clang-16-O2-ubsan/graphc+0x39b4a)\n";
+	triage_sig a = sig_of(interleaved, 0);
+
+	(void)state;
+	assert_string_equal(a.message, "shift exponent N is too large for N-bit type 'int'");
+	assert_true(similar(interleaved, named));
+	assert_true(similar(cut, whole));
+	assert_false(similar(cut, other_line));
+	triage_sig_free(&a);
+}
+
+/* ASan describes the stack object an access overflowed from data the
+** compiler put in the program: a stripped build's report names the
+** variable and its line as a symbolised one does (Clang renames an
+** inlined copy "a.i.i"); another variable's line is another bug. */
+static void test_triage__asan_stack_object_survives_stripping(void **state)
+{
+	const char *stripped =
+		"==14675==ERROR: AddressSanitizer: stack-buffer-overflow on address 0x7ffd1bee1eb0 at pc 0x5572cef868e9 bp 0x7ffd1bee1e60 sp 0x7ffd1bee1e58\n"
+		"READ of size 4 at 0x7ffd1bee1eb0 thread T0\n"
+		"    #0 0x5572cef868e8  (/home/ci/work/work31-gcc-11-O1-asan/graphc+0x28e8)\n"
+		"    #1 0x5572cef8691c  (/home/ci/work/work31-gcc-11-O1-asan/graphc+0x291c)\n"
+		"    #2 0x5572cef86937  (/home/ci/work/work31-gcc-11-O1-asan/graphc+0x2937)\n"
+		"\n"
+		"Address 0x7ffd1bee1eb0 is located in stack of thread T0 at offset 64 in frame\n"
+		"  This frame has 1 object(s):\n"
+		"    [32, 64) 'a' (line 55) <== Memory access at offset 64 overflows this variable\n";
+	const char *named =
+		"==14623==ERROR: AddressSanitizer: stack-buffer-overflow on address 0x7ffc7e25aa80 at pc 0x56167f2d066a bp 0x7ffc7e25aa20 sp 0x7ffc7e25aa18\n"
+		"READ of size 4 at 0x7ffc7e25aa80 thread T0\n"
+		"    #0 0x56167f2d0669 in onnx::lowerPad(int) /home/ci/work/ci51-clang-O3-asan/src/kernels.cpp:55\n"
+		"    #1 0x56167f2cde71 in main /home/ci/work/ci51-clang-O3-asan/src/kernels.cpp:519\n"
+		"\n"
+		"Address 0x7ffc7e25aa80 is located in stack of thread T0 at offset 64 in frame\n"
+		"  This frame has 1 object(s):\n"
+		"    [32, 64) 'a.i.i' (line 55) <== Memory access at offset 64 overflows this variable\n";
+	const char *other =
+		"==14675==ERROR: AddressSanitizer: stack-buffer-overflow on address 0x7ffd1bee1eb0 at pc 0x5572cef868e9 bp 0x7ffd1bee1e60 sp 0x7ffd1bee1e58\n"
+		"READ of size 4 at 0x7ffd1bee1eb0 thread T0\n"
+		"    #0 0x5572cef868e8  (/home/ci/work/work31-gcc-11-O1-asan/graphc+0x38e8)\n"
+		"    #1 0x5572cef8691c  (/home/ci/work/work31-gcc-11-O1-asan/graphc+0x391c)\n"
+		"\n"
+		"  This frame has 1 object(s):\n"
+		"    [32, 64) 'a' (line 185) <== Memory access at offset 64 overflows this variable\n";
+	(void)state;
+	assert_true(similar(stripped, named));
+	assert_false(similar(other, named));
+	assert_false(similar(other, stripped));
+}
+
 /* A paste hard-wrapped at 72 columns, and a ctest prefix on every line. */
 static void test_triage__wrapped_and_prefixed_logs(void **state)
 {
@@ -1297,6 +1444,7 @@ int main(void)
 		cmocka_unit_test(test_triage__glibc_messages),
 		cmocka_unit_test(test_triage__libstdcxx_assertion),
 		cmocka_unit_test(test_triage__bare_signals_keep_their_name),
+		cmocka_unit_test(test_triage__bare_abort_stands_alone),
 		cmocka_unit_test(test_triage__little_parsed_logs_stay_apart),
 		cmocka_unit_test(test_triage__python_traceback),
 		cmocka_unit_test(test_triage__node_and_onnxruntime_errors),
@@ -1316,11 +1464,14 @@ int main(void)
 		cmocka_unit_test(test_triage__similar_across_symbols),
 		cmocka_unit_test(test_triage__similar_assertions_without_frames),
 		cmocka_unit_test(test_triage__wrapped_and_prefixed_logs),
+		cmocka_unit_test(test_triage__ubsan_interleaved_and_cut),
+		cmocka_unit_test(test_triage__asan_stack_object_survives_stripping),
 		cmocka_unit_test(test_triage__similar_crash_site_other_callers),
 		cmocka_unit_test(test_triage__ubsan_site_survives_stripping),
 		cmocka_unit_test(test_triage__ubsan_sites_apart),
 		cmocka_unit_test(test_triage__messages_name_stripped_aborts),
 		cmocka_unit_test(test_triage__paste_broken_assertion),
+		cmocka_unit_test(test_triage__paste_cut_through_report_word),
 		cmocka_unit_test(test_triage__compilers_and_debuggers_agree),
 		cmocka_unit_test(test_triage__python_values_in_messages),
 		cmocka_unit_test(test_triage__similar_bare_signal_same_statement),
