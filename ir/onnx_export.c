@@ -132,10 +132,41 @@ static void shape_drop_unknown(Onnx__TypeProto *tp)
 	tp->tensor_type->shape = NULL;
 }
 
+static Onnx__TensorShapeProto *shape_of(const Onnx__TypeProto *tp)
+{
+	return tp && tp->value_case == ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE &&
+		tp->tensor_type ? tp->tensor_type->shape : NULL;
+}
+
+/* Gives the dims of tp without a value the dim_param the stored type
+** old had at the same place, if it has the same rank: a reducer that
+** shrank the other dims of a graph input keeps its symbolic batch. */
+static void shape_keep_params(Onnx__TypeProto *tp, const Onnx__TypeProto *old)
+{
+	Onnx__TensorShapeProto *sh = shape_of(tp), *was = shape_of(old);
+	size_t i;
+
+	if (!sh || !was || sh->n_dim != was->n_dim)
+		return;
+	for (i = 0; i < sh->n_dim; i++) {
+		Onnx__TensorShapeProto__Dimension *d = sh->dim[i], *w = was->dim[i];
+
+		if (d->value_case !=
+		    ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE__NOT_SET ||
+		    w->value_case !=
+		    ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM ||
+		    !w->dim_param)
+			continue;
+		d->value_case = ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM;
+		d->dim_param = xstrdup(w->dim_param);
+	}
+}
+
 /* A ValueInfoProto named name for a value of type t: the stored extra
 ** (a dictionary from onnx.*_info) while it still describes t, else one
 ** made from t. One made because the stored one no longer fits (a
-** reducer changed the type) has no dims without a value. */
+** reducer changed the type) keeps the stored dim_params of the dims t
+** leaves unknown, and has no dims that are neither. */
 static int value_info(Onnx__ValueInfoProto **out, const char *name,
 	MlirType t, MlirAttribute extra, gred_error *e)
 {
@@ -153,13 +184,18 @@ static int value_info(Onnx__ValueInfoProto **out, const char *name,
 			vi->name = xstrdup(name);
 			return 0;
 		}
-		onnx__value_info_proto__free_unpacked(vi, NULL);
-		vi = (Onnx__ValueInfoProto *)onnx_reflect_new(
-			&onnx__value_info_proto__descriptor);
-		*out = vi;
-		vi->name = xstrdup(name);
-		vi->type = onnx_type_export(t);
-		shape_drop_unknown(vi->type);
+		{
+			Onnx__ValueInfoProto *was = vi;
+
+			vi = (Onnx__ValueInfoProto *)onnx_reflect_new(
+				&onnx__value_info_proto__descriptor);
+			*out = vi;
+			vi->name = xstrdup(name);
+			vi->type = onnx_type_export(t);
+			shape_keep_params(vi->type, was->type);
+			shape_drop_unknown(vi->type);
+			onnx__value_info_proto__free_unpacked(was, NULL);
+		}
 		return 0;
 	}
 	vi->name = xstrdup(name);
@@ -539,10 +575,15 @@ static int value_info_update(exporter *x, Onnx__GraphProto *g, MlirContext ctx)
 		t = mlirValueGetType((MlirValue){p});
 		if (mlirTypeEqual(onnx_type_import(ctx, vi->type), t))
 			continue;
-		if (vi->type)
-			onnx__type_proto__free_unpacked(vi->type, NULL);
-		vi->type = onnx_type_export(t);
-		shape_drop_unknown(vi->type);
+		{
+			Onnx__TypeProto *was = vi->type;
+
+			vi->type = onnx_type_export(t);
+			shape_keep_params(vi->type, was);
+			shape_drop_unknown(vi->type);
+			if (was)
+				onnx__type_proto__free_unpacked(was, NULL);
+		}
 	}
 	return 0;
 }
