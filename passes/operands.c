@@ -169,9 +169,11 @@ static void operands_list(pass_targets *out, MlirOperation module)
 	pass_collect(out, module, keep_op, add_operand_choices);
 }
 
-/* A graph input (an argument of a top-level function) that replaced
-** operands of ONNX ops no longer use goes in the same change: otherwise
-** the candidate is no smaller until the args pass drops it. */
+/* A graph input (an argument of a top-level function) that ONNX ops no
+** longer use once another value of the graph took its place goes in the
+** same change: otherwise the candidate is no smaller until the args pass
+** drops it. Not for a new zero: in ONNX a Constant node costs more bytes
+** than the input it would replace, and nothing turns it back. */
 static void drop_freed_inputs(const MlirValue *freed, size_t n)
 {
 	size_t k;
@@ -266,8 +268,8 @@ static int operands_change(MlirOperation module, const pass_targets *l,
 			if (mlirValueIsNull(v))
 				continue;
 			mlirOperationSetOperand(cd->op, cd->key, v);
-			if (edit_name_prefix(cd->op, "onnx.") && is_graph_input(old) &&
-			    !listed(freed, nfreed, old))
+			if (cd->kind != ZERO && edit_name_prefix(cd->op, "onnx.") &&
+			    is_graph_input(old) && !listed(freed, nfreed, old))
 				freed[nfreed++] = old;
 		}
 		if (edit_is_graph_return(cd->op))
