@@ -17,6 +17,7 @@ typedef struct exporter {
 	char **owned;
 	size_t nowned;
 	unsigned fresh;
+	unsigned fresh_dim; /* unk__N dim_params given */
 	gred_error *e;
 	MlirContext ctx;
 	onnx_tensor_sink sink; /* deferred raw data, tensors in side files */
@@ -162,13 +163,36 @@ static void shape_keep_params(Onnx__TypeProto *tp, const Onnx__TypeProto *old)
 	}
 }
 
-/* A ValueInfoProto named name for a value of type t: the stored extra
-** (a dictionary from onnx.*_info) while it still describes t, else one
-** made from t. One made because the stored one no longer fits (a
-** reducer changed the type) keeps the stored dim_params of the dims t
-** leaves unknown, and has no dims that are neither. */
+/* Names the dims of tp that are still neither a value nor a dim_param
+** unk__N, as onnx.shape_inference names the dims it cannot know: a
+** graph input or output needs a shape (onnx.checker), and every dim of
+** one is a value or a dim_param. *fresh counts the names given. */
+static void shape_name_unknown(Onnx__TypeProto *tp, unsigned *fresh)
+{
+	Onnx__TensorShapeProto *sh = shape_of(tp);
+	size_t i;
+
+	for (i = 0; sh && i < sh->n_dim; i++) {
+		Onnx__TensorShapeProto__Dimension *d = sh->dim[i];
+		char buf[32];
+
+		if (d->value_case !=
+		    ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE__NOT_SET)
+			continue;
+		snprintf(buf, sizeof(buf), "unk__%u", (*fresh)++);
+		d->value_case = ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM;
+		d->dim_param = xstrdup(buf);
+	}
+}
+
+/* A graph input's or output's ValueInfoProto named name for a value of
+** type t: the stored extra (a dictionary from onnx.*_info) while it
+** still describes t, else one made from t. One made because the stored
+** one no longer fits (a reducer changed the type) keeps the stored
+** dim_params of the dims t leaves unknown; other unknown dims get fresh
+** dim_params (see shape_name_unknown). */
 static int value_info(Onnx__ValueInfoProto **out, const char *name,
-	MlirType t, MlirAttribute extra, gred_error *e)
+	MlirType t, MlirAttribute extra, unsigned *fresh_dim, gred_error *e)
 {
 	Onnx__ValueInfoProto *vi = (Onnx__ValueInfoProto *)onnx_reflect_new(
 		&onnx__value_info_proto__descriptor);
@@ -193,13 +217,14 @@ static int value_info(Onnx__ValueInfoProto **out, const char *name,
 			vi->name = xstrdup(name);
 			vi->type = onnx_type_export(t);
 			shape_keep_params(vi->type, was->type);
-			shape_drop_unknown(vi->type);
+			shape_name_unknown(vi->type, fresh_dim);
 			onnx__value_info_proto__free_unpacked(was, NULL);
 		}
 		return 0;
 	}
 	vi->name = xstrdup(name);
 	vi->type = onnx_type_export(t);
+	shape_name_unknown(vi->type, fresh_dim);
 	return 0;
 }
 
@@ -648,7 +673,7 @@ static int graph_export(exporter *x, MlirBlock block, MlirOperation anchor,
 			mlirStringRefCreate("input", 5), USED_ARG);
 		Onnx__ValueInfoProto *vi = NULL;
 		int err = value_info(&vi, name, mlirValueGetType(a),
-			array_at(info, i, nargs), x->e);
+			array_at(info, i, nargs), &x->fresh_dim, x->e);
 		APPEND(g->input, g->n_input, vi);
 		if (err < 0)
 			return -1;
@@ -704,7 +729,7 @@ static int graph_export(exporter *x, MlirBlock block, MlirOperation anchor,
 			return gred_errorf(x->e, "a graph output is not defined "
 				"in the graph");
 		err = value_info(&vi, name, mlirValueGetType(v),
-			array_at(info, i, nret), x->e);
+			array_at(info, i, nret), &x->fresh_dim, x->e);
 		APPEND(g->output, g->n_output, vi);
 		if (err < 0)
 			return -1;
