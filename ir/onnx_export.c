@@ -17,6 +17,7 @@ typedef struct exporter {
 	char **owned;
 	size_t nowned;
 	unsigned fresh;
+	unsigned fresh_dim; /* unk__N dim_params given */
 	gred_error *e;
 	MlirContext ctx;
 	onnx_tensor_sink sink; /* deferred raw data, tensors in side files */
@@ -132,12 +133,66 @@ static void shape_drop_unknown(Onnx__TypeProto *tp)
 	tp->tensor_type->shape = NULL;
 }
 
-/* A ValueInfoProto named name for a value of type t: the stored extra
-** (a dictionary from onnx.*_info) while it still describes t, else one
-** made from t. One made because the stored one no longer fits (a
-** reducer changed the type) has no dims without a value. */
+static Onnx__TensorShapeProto *shape_of(const Onnx__TypeProto *tp)
+{
+	return tp && tp->value_case == ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE &&
+		tp->tensor_type ? tp->tensor_type->shape : NULL;
+}
+
+/* Gives the dims of tp without a value the dim_param the stored type
+** old had at the same place, if it has the same rank: a reducer that
+** shrank the other dims of a graph input keeps its symbolic batch. */
+static void shape_keep_params(Onnx__TypeProto *tp, const Onnx__TypeProto *old)
+{
+	Onnx__TensorShapeProto *sh = shape_of(tp), *was = shape_of(old);
+	size_t i;
+
+	if (!sh || !was || sh->n_dim != was->n_dim)
+		return;
+	for (i = 0; i < sh->n_dim; i++) {
+		Onnx__TensorShapeProto__Dimension *d = sh->dim[i], *w = was->dim[i];
+
+		if (d->value_case !=
+		    ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE__NOT_SET ||
+		    w->value_case !=
+		    ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM ||
+		    !w->dim_param)
+			continue;
+		d->value_case = ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM;
+		d->dim_param = xstrdup(w->dim_param);
+	}
+}
+
+/* Names the dims of tp that are still neither a value nor a dim_param
+** unk__N, as onnx.shape_inference names the dims it cannot know: a
+** graph input or output needs a shape (onnx.checker), and every dim of
+** one is a value or a dim_param. *fresh counts the names given. */
+static void shape_name_unknown(Onnx__TypeProto *tp, unsigned *fresh)
+{
+	Onnx__TensorShapeProto *sh = shape_of(tp);
+	size_t i;
+
+	for (i = 0; sh && i < sh->n_dim; i++) {
+		Onnx__TensorShapeProto__Dimension *d = sh->dim[i];
+		char buf[32];
+
+		if (d->value_case !=
+		    ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE__NOT_SET)
+			continue;
+		snprintf(buf, sizeof(buf), "unk__%u", (*fresh)++);
+		d->value_case = ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_PARAM;
+		d->dim_param = xstrdup(buf);
+	}
+}
+
+/* A graph input's or output's ValueInfoProto named name for a value of
+** type t: the stored extra (a dictionary from onnx.*_info) while it
+** still describes t, else one made from t. One made because the stored
+** one no longer fits (a reducer changed the type) keeps the stored
+** dim_params of the dims t leaves unknown; other unknown dims get fresh
+** dim_params (see shape_name_unknown). */
 static int value_info(Onnx__ValueInfoProto **out, const char *name,
-	MlirType t, MlirAttribute extra, gred_error *e)
+	MlirType t, MlirAttribute extra, unsigned *fresh_dim, gred_error *e)
 {
 	Onnx__ValueInfoProto *vi = (Onnx__ValueInfoProto *)onnx_reflect_new(
 		&onnx__value_info_proto__descriptor);
@@ -153,17 +208,23 @@ static int value_info(Onnx__ValueInfoProto **out, const char *name,
 			vi->name = xstrdup(name);
 			return 0;
 		}
-		onnx__value_info_proto__free_unpacked(vi, NULL);
-		vi = (Onnx__ValueInfoProto *)onnx_reflect_new(
-			&onnx__value_info_proto__descriptor);
-		*out = vi;
-		vi->name = xstrdup(name);
-		vi->type = onnx_type_export(t);
-		shape_drop_unknown(vi->type);
+		{
+			Onnx__ValueInfoProto *was = vi;
+
+			vi = (Onnx__ValueInfoProto *)onnx_reflect_new(
+				&onnx__value_info_proto__descriptor);
+			*out = vi;
+			vi->name = xstrdup(name);
+			vi->type = onnx_type_export(t);
+			shape_keep_params(vi->type, was->type);
+			shape_name_unknown(vi->type, fresh_dim);
+			onnx__value_info_proto__free_unpacked(was, NULL);
+		}
 		return 0;
 	}
 	vi->name = xstrdup(name);
 	vi->type = onnx_type_export(t);
+	shape_name_unknown(vi->type, fresh_dim);
 	return 0;
 }
 
@@ -539,10 +600,15 @@ static int value_info_update(exporter *x, Onnx__GraphProto *g, MlirContext ctx)
 		t = mlirValueGetType((MlirValue){p});
 		if (mlirTypeEqual(onnx_type_import(ctx, vi->type), t))
 			continue;
-		if (vi->type)
-			onnx__type_proto__free_unpacked(vi->type, NULL);
-		vi->type = onnx_type_export(t);
-		shape_drop_unknown(vi->type);
+		{
+			Onnx__TypeProto *was = vi->type;
+
+			vi->type = onnx_type_export(t);
+			shape_keep_params(vi->type, was);
+			shape_drop_unknown(vi->type);
+			if (was)
+				onnx__type_proto__free_unpacked(was, NULL);
+		}
 	}
 	return 0;
 }
@@ -607,7 +673,7 @@ static int graph_export(exporter *x, MlirBlock block, MlirOperation anchor,
 			mlirStringRefCreate("input", 5), USED_ARG);
 		Onnx__ValueInfoProto *vi = NULL;
 		int err = value_info(&vi, name, mlirValueGetType(a),
-			array_at(info, i, nargs), x->e);
+			array_at(info, i, nargs), &x->fresh_dim, x->e);
 		APPEND(g->input, g->n_input, vi);
 		if (err < 0)
 			return -1;
@@ -663,7 +729,7 @@ static int graph_export(exporter *x, MlirBlock block, MlirOperation anchor,
 			return gred_errorf(x->e, "a graph output is not defined "
 				"in the graph");
 		err = value_info(&vi, name, mlirValueGetType(v),
-			array_at(info, i, nret), x->e);
+			array_at(info, i, nret), &x->fresh_dim, x->e);
 		APPEND(g->output, g->n_output, vi);
 		if (err < 0)
 			return -1;

@@ -74,7 +74,9 @@ static MlirAttribute str_array(MlirContext ctx, char **s, size_t n)
 }
 
 /* The part of vi that its value's MLIR type cannot say: an empty
-** dictionary when the type says it all. */
+** dictionary when the type says it all. A type with unknown dims never
+** does: the export names such dims afresh (every dim it writes is a
+** value or a dim_param), so the file's own spelling is kept. */
 static MlirAttribute value_info_extra(MlirContext ctx, Onnx__ValueInfoProto *vi,
 	MlirType t)
 {
@@ -84,7 +86,8 @@ static MlirAttribute value_info_extra(MlirContext ctx, Onnx__ValueInfoProto *vi,
 
 	syn.name = vi->name;
 	syn.type = onnx_type_export(t);
-	same = onnx_reflect_equal(&syn.base, &vi->base);
+	same = onnx_reflect_equal(&syn.base, &vi->base) &&
+		!(mlirTypeIsARankedTensor(t) && !mlirShapedTypeHasStaticShape(t));
 	if (syn.type)
 		onnx__type_proto__free_unpacked(syn.type, NULL);
 	if (same)

@@ -353,6 +353,7 @@ MlirValue edit_func_add_arg(MlirOperation f, MlirType t, MlirLocation loc,
 	free(outs);
 	v = mlirBlockAddArgument(entry, t, loc);
 	array_attr_append(f, "arg_attrs", mlirDictionaryAttrGet(ctx, 0, NULL));
+	array_attr_append(f, "onnx.input_info", mlirDictionaryAttrGet(ctx, 0, NULL));
 	snprintf(fresh, sizeof(fresh), "gred_in_%ld", (long)nin);
 	array_attr_append(f, "onnx.input_names", mlirStringAttrGet(ctx,
 		mlirStringRefCreateFromCString(name ? name : fresh)));
@@ -732,6 +733,7 @@ void edit_func_drop_args(MlirOperation f, const int *keep)
 	free(outs);
 	array_attr_filter(f, "arg_attrs", keep, nin);
 	array_attr_filter(f, "onnx.input_names", keep, nin);
+	array_attr_filter(f, "onnx.input_info", keep, nin);
 }
 
 void edit_func_drop_results(MlirOperation f, const int *keep)
@@ -761,6 +763,7 @@ void edit_func_drop_results(MlirOperation f, const int *keep)
 	free(outs);
 	array_attr_filter(f, "res_attrs", keep, nout);
 	array_attr_filter(f, "onnx.output_names", keep, nout);
+	array_attr_filter(f, "onnx.output_info", keep, nout);
 }
 
 int edit_keep_all(MlirOperation op, int *skip, void *user)

@@ -200,6 +200,28 @@ static int to_tensor(opt_tensor *t, MlirValue v, MlirType ty)
 	return 0;
 }
 
+/* Operand type ty as the rules see it with its unknown dims set to size:
+** -1 if it has no rank or a dtype the table does not know. */
+static int to_tensor_sized(opt_tensor *t, MlirType ty, int64_t size)
+{
+	intptr_t i;
+
+	memset(t, 0, sizeof(*t));
+	t->nval = -1;
+	if (mlirTypeIsANone(ty))
+		return 0;
+	if (!mlirTypeIsARankedTensor(ty) || mlirShapedTypeGetRank(ty) > OPT_MAX_RANK)
+		return -1;
+	t->dtype = dtype_of(mlirShapedTypeGetElementType(ty));
+	if (t->dtype < 0)
+		return -1;
+	t->rank = (int)mlirShapedTypeGetRank(ty);
+	for (i = 0; i < t->rank; i++)
+		t->dim[i] = mlirShapedTypeIsDynamicDim(ty, i) ? size :
+			mlirShapedTypeGetDimSize(ty, i);
+	return 0;
+}
+
 /* The attributes of op the rules read; strings point into the context. */
 static void to_attrs(opt_attrs *out, MlirOperation op, char names[][64])
 {
@@ -346,6 +368,62 @@ static int onnx_rule(MlirOperation op, opt_tensor *in, opt_tensor *out,
 	return 1;
 }
 
+/* Unknown dims (dim_params) as the rules would size them: twice, at two
+** sizes no real dim is likely to have. A result dim the same both times
+** is known; one that followed the sizes stays unknown. */
+static const int64_t probe_size[2] = {97, 101};
+
+/* Shapes of an ONNX op's results when some inputs have unknown dims: the
+** rule run with those dims at each probe size; result dims that differ
+** are unknown (mlirShapedTypeGetDynamicSize), and so are the values of
+** results that differ. 1 if known, 0 if not (no rank, a rule that
+** rejects a probe: never a reason to reject the op). */
+static int onnx_rule_probed(MlirOperation op, const opt_tensor *in,
+	const int *in_known, opt_tensor *out, intptr_t nres)
+{
+	intptr_t nin = mlirOperationGetNumOperands(op), i;
+	opt_tensor pin[OPT_MAX_IO], pout[2][OPT_MAX_IO];
+	int p, d;
+
+	if (nin > OPT_MAX_IO || nres > OPT_MAX_IO)
+		return 0;
+	for (p = 0; p < 2; p++) {
+		for (i = 0; i < nin; i++) {
+			if (in_known[i])
+				pin[i] = in[i];
+			else if (to_tensor_sized(&pin[i], mlirValueGetType(
+				    mlirOperationGetOperand(op, i)), probe_size[p]) < 0)
+				return 0;
+		}
+		if (onnx_rule(op, pin, pout[p], nres) <= 0)
+			return 0;
+	}
+	for (i = 0; i < nres; i++) {
+		opt_tensor *a = &pout[0][i], *b = &pout[1][i];
+
+		if (a->rank != b->rank || a->dtype != b->dtype)
+			return 0;
+		out[i] = *a;
+		for (d = 0; d < a->rank; d++)
+			if (a->dim[d] != b->dim[d])
+				out[i].dim[d] = mlirShapedTypeGetDynamicSize();
+		if (a->nval != b->nval || (a->nval > 0 && memcmp(a->val, b->val,
+			    (size_t)a->nval * sizeof(a->val[0]))))
+			out[i].nval = -1;
+	}
+	return 1;
+}
+
+static int has_unknown_dim(const opt_tensor *t)
+{
+	int d;
+
+	for (d = 0; d < t->rank; d++)
+		if (t->dim[d] < 0)
+			return 1;
+	return 0;
+}
+
 static MlirType tensor_type(MlirContext ctx, const opt_tensor *t, MlirType old)
 {
 	MlirType el = !mlirTypeIsNull(old) && mlirTypeIsAShaped(old) ?
@@ -418,7 +496,9 @@ static MlirWalkResult onnx_op(walk_ctx *w, MlirOperation op)
 	intptr_t i, nin = mlirOperationGetNumOperands(op);
 	intptr_t nres = mlirOperationGetNumResults(op);
 	opt_tensor in[OPT_MAX_IO], out[OPT_MAX_IO], oin[OPT_MAX_IO], oout[OPT_MAX_IO];
+	int in_known[OPT_MAX_IO];
 	int affected = edit_set_has(w->force, op), known = 1, old_known = 1;
+	int probed = 0;
 	int rank_changed = 0, inputs_changed = 0, r = 0, ro = 0, k;
 
 	for (i = 0; i < nin; i++) {
@@ -433,6 +513,7 @@ static MlirWalkResult onnx_op(walk_ctx *w, MlirOperation op)
 		if (i < OPT_MAX_IO) {
 			in[i] = s->t;
 			oin[i] = s->old;
+			in_known[i] = s->known;
 		}
 		known &= s->known;
 		old_known &= s->old_known;
@@ -445,6 +526,9 @@ static MlirWalkResult onnx_op(walk_ctx *w, MlirOperation op)
 	}
 	if (known && w->use_table && !mlirOperationGetNumRegions(op))
 		r = onnx_rule(op, in, out, nres);
+	else if (w->use_table && !mlirOperationGetNumRegions(op) && affected &&
+		 inputs_changed)
+		r = probed = onnx_rule_probed(op, in, in_known, out, nres);
 	if (old_known && w->use_table && !mlirOperationGetNumRegions(op))
 		ro = onnx_rule(op, oin, oout, nres);
 	/* Rejected only if the rule accepted the op before the change: the
@@ -460,7 +544,8 @@ static MlirWalkResult onnx_op(walk_ctx *w, MlirOperation op)
 		shape_ent *s = shape_put(&w->shapes, v);
 
 		s->affected = affected;
-		s->known = r > 0 && out[i].rank >= 0;
+		s->known = r > 0 && out[i].rank >= 0 &&
+			!(probed && has_unknown_dim(&out[i]));
 		if (s->known)
 			s->t = out[i];
 		s->old_known = ro > 0 && oout[i].rank >= 0;
@@ -471,7 +556,7 @@ static MlirWalkResult onnx_op(walk_ctx *w, MlirOperation op)
 		if (!affected || !mlirTypeIsAShaped(t) ||
 		    (!s->known && !inputs_changed))
 			continue;
-		retype(w, v, s->known ?
+		retype(w, v, s->known || (probed && out[i].rank >= 0) ?
 			tensor_type(mlirOperationGetContext(op), &out[i], t) :
 			unknown_like(t, rank_changed));
 	}

@@ -169,6 +169,55 @@ static void operands_list(pass_targets *out, MlirOperation module)
 	pass_collect(out, module, keep_op, add_operand_choices);
 }
 
+/* A graph input (an argument of a top-level function) that ONNX ops no
+** longer use once another value of the graph took its place goes in the
+** same change: otherwise the candidate is no smaller until the args pass
+** drops it. Not for a new zero: in ONNX a Constant node costs more bytes
+** than the input it would replace, and nothing turns it back. */
+static void drop_freed_inputs(const MlirValue *freed, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		MlirBlock b = mlirBlockArgumentGetOwner(freed[k]);
+		MlirOperation f = mlirBlockGetParentOperation(b);
+		intptr_t i, na = mlirBlockGetNumArguments(b);
+		int *keep, any = 0;
+
+		if (!mlirOpOperandIsNull(mlirValueGetFirstUse(freed[k])))
+			continue;
+		keep = xmalloc((size_t)na * sizeof(*keep));
+		for (i = 0; i < na; i++) {
+			keep[i] = !mlirValueEqual(mlirBlockGetArgument(b, i), freed[k]);
+			any |= !keep[i];
+		}
+		if (any)
+			edit_func_drop_args(f, keep);
+		free(keep);
+	}
+}
+
+static int is_graph_input(MlirValue v)
+{
+	MlirOperation f;
+
+	if (!mlirValueIsABlockArgument(v))
+		return 0;
+	f = mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v));
+	return !mlirOperationIsNull(f) && edit_name_is(f, "func.func") &&
+		edit_is_top_level(f);
+}
+
+static int listed(const MlirValue *v, size_t n, MlirValue x)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		if (mlirValueEqual(v[k], x))
+			return 1;
+	return 0;
+}
+
 /* An omitted ONNX input: a none value, or nothing if it is the last. */
 static void omit(MlirOperation op, intptr_t i)
 {
@@ -199,7 +248,8 @@ static int operands_change(MlirOperation module, const pass_targets *l,
 	size_t begin, size_t end)
 {
 	edit_ops onnx_ops = {0}, rets = {0};
-	size_t k;
+	MlirValue *freed = xmalloc((end - begin + 1) * sizeof(*freed));
+	size_t k, nfreed = 0;
 	int r = 0;
 
 	/* Last operands first, so omitted trailing inputs all go. */
@@ -218,6 +268,9 @@ static int operands_change(MlirOperation module, const pass_targets *l,
 			if (mlirValueIsNull(v))
 				continue;
 			mlirOperationSetOperand(cd->op, cd->key, v);
+			if (cd->kind != ZERO && edit_name_prefix(cd->op, "onnx.") &&
+			    is_graph_input(old) && !listed(freed, nfreed, old))
+				freed[nfreed++] = old;
 		}
 		if (edit_is_graph_return(cd->op))
 			edit_ops_push(&rets, cd->op);
@@ -245,6 +298,9 @@ static int operands_change(MlirOperation module, const pass_targets *l,
 	/* An omitted input can change an ONNX op's result shapes. */
 	if (infer_forward_ops(module, &onnx_ops) < 0)
 		r = 0;
+	if (r)
+		drop_freed_inputs(freed, nfreed);
+	free(freed);
 	edit_ops_free(&onnx_ops);
 	edit_ops_free(&rets);
 	return r;

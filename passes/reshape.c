@@ -25,6 +25,13 @@ int reshape_static_tensor(MlirType t)
 		mlirShapedTypeGetRank(t) <= RESHAPE_MAX_RANK;
 }
 
+int reshape_static_dim(MlirType t, intptr_t d)
+{
+	return mlirTypeIsARankedTensor(t) &&
+		mlirShapedTypeGetRank(t) <= RESHAPE_MAX_RANK &&
+		d < mlirShapedTypeGetRank(t) && !mlirShapedTypeIsDynamicDim(t, d);
+}
+
 static MlirAttribute value_attr(MlirOperation op)
 {
 	return mlirOperationGetAttributeByName(op,

@@ -19,6 +19,10 @@ enum { RESHAPE_DROP, RESHAPE_ONE, RESHAPE_HALF };
 /* A ranked tensor of static shape and rank at most RESHAPE_MAX_RANK. */
 int reshape_static_tensor(MlirType t);
 
+/* A ranked tensor of rank at most RESHAPE_MAX_RANK whose dim d is
+** static (a graph input's other dims may be dim_params). */
+int reshape_static_dim(MlirType t, intptr_t d);
+
 /* Whether op is a constant whose value may be cut: a dense tensor of
 ** numbers of static shape. */
 int reshape_is_const(MlirOperation op);

@@ -1,6 +1,7 @@
 /*
-** Shape shrinking: drops, sets to 1 or halves one dim of a graph input, a
-** constant or an operand-free op's result, then re-derives types downstream.
+** Shape shrinking: drops, sets to 1 or halves one static dim of a graph
+** input, a constant or an operand-free op's result, then re-derives types
+** downstream.
 */
 #include "pass.h"
 
@@ -21,12 +22,17 @@ static void add_dims(pass_targets *l, MlirOperation op, intptr_t base,
 {
 	intptr_t d, r;
 
-	if (!reshape_static_tensor(t))
+	if (!mlirTypeIsARankedTensor(t))
 		return;
 	r = mlirShapedTypeGetRank(t);
 	for (d = 0; d < r; d++) {
-		int64_t n = mlirShapedTypeGetDimSize(t, d);
+		int64_t n;
 		int k = kind & ~LINKED;
+
+		/* a dim_param dim stays; the static ones beside it shrink */
+		if (!reshape_static_dim(t, d))
+			continue;
+		n = mlirShapedTypeGetDimSize(t, d);
 		if ((k == RESHAPE_ONE && n > 1) || (k == RESHAPE_HALF && n > 2) ||
 		    k == RESHAPE_DROP)
 			pass_targets_push(l, op, base + d, kind, 0);
@@ -88,7 +94,7 @@ static void link(reshape_list *s, MlirOperation op, intptr_t index,
 			MlirOperation top;
 
 			if (mlirValueEqual(o, v) || !as_target(o, &top, &idx) ||
-			    !reshape_static_tensor(t) || mlirShapedTypeGetRank(t) <= d ||
+			    !reshape_static_dim(t, d) ||
 			    mlirShapedTypeGetDimSize(t, d) != size)
 				continue;
 			reshape_choose(s, top, idx, d, what);

@@ -1,6 +1,7 @@
 # The fixtures' expected files, judged without gred (test/lib/one_minimal.py):
 # each passes its test.sh, and removing any one op (MLIR: operation, ONNX:
-# node) makes it uninteresting, except for the number of removable ops that
+# node; ONNX also: node attribute, value_info entry, input or initializer
+# dim shrunk) makes it uninteresting, except for the number of removable ops that
 # the fixture's README documents in a line "removable ops: K" (0 without
 # one). A change in either direction fails: a new removable op, or a
 # documented one that is no longer removable.

@@ -121,4 +121,12 @@ if "$GRED" reduce "$T/ooo.onnx" "$T/test.sh" -o "$T/reduced.onnx" >"$T/out" 2>"$
 if "$T/test.sh" "$T/reduced.onnx"; then pass; else fail "the reduced model fails the test"; fi
 if "$PY" -c 'import onnx, sys; m = onnx.load(sys.argv[1]); onnx.checker.check_model(m, full_check=True); print(len(m.graph.node))' "$T/reduced.onnx" >"$T/n" 2>"$T/err"; then pass; else fail "onnx.checker rejects the reduced model: $(tail -2 "$T/err")"; fi
 if [ "$(cat "$T/n")" -lt 5 ]; then pass; else fail "reduced model keeps $(cat "$T/n") nodes"; fi
+# One-minimal (test/lib/one_minimal.py): no node, attribute, value_info
+# entry or dim can go.
+mkdir "$T/case"
+cp "$T/test.sh" "$T/case/test.sh"
+cp "$T/reduced.onnx" "$T/case/expected.onnx"
+if "$PY" "$GRED_SRC/test/lib/one_minimal.py" "$T/case" >"$T/min" 2>&1 &&
+   grep -q ": interesting, [0-9]* ops, 0 removable$" "$T/min"; then pass; else
+  fail "not one-minimal: $(cat "$T/min")"; fi
 finish

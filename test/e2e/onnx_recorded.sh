@@ -13,7 +13,7 @@
 # fold as a constant. Judged by onnx.checker and onnxruntime-node: the
 # result keeps the mismatch, has neither the MatMul nor a graph input the
 # test feeds, and loses the mismatch when that default becomes zeros or
-# is dropped (the test then feeds the input).
+# is dropped (the test then feeds the input); and it is one-minimal.
 . "$(dirname "$0")/../lib/e2e.sh"
 need_python_onnx
 need_ort
@@ -93,4 +93,12 @@ if grep -qx 'recorded 1' "$T/judge" && [ "$(sed -n 's/^distinct //p' "$T/judge")
   pass; else fail "no graph input with a default of recorded (distinct) values"; fi
 if ! sh "$T/test.sh" "$T/zeros.onnx"; then pass; else fail "zeros keep the mismatch: the fixture proves nothing"; fi
 if ! sh "$T/test.sh" "$T/input.onnx"; then pass; else fail "a fed graph input keeps the mismatch: the fixture proves nothing"; fi
+# One-minimal (test/lib/one_minimal.py): no node, attribute, value_info
+# entry or dim can go without losing the mismatch.
+mkdir "$T/case"
+cp "$T/test.sh" "$T/case/test.sh"
+cp "$T/out.onnx" "$T/case/expected.onnx"
+if "$PY" "$GRED_SRC/test/lib/one_minimal.py" "$T/case" >"$T/min" 2>&1 &&
+   grep -q ": interesting, [0-9]* ops, 0 removable$" "$T/min"; then pass; else
+  fail "not one-minimal: $(cat "$T/min")"; fi
 finish
