@@ -503,6 +503,7 @@ typedef struct spawn_args {
 	pid_t parent;
 } spawn_args;
 
+#ifndef __SANITIZE_ADDRESS__
 /* The child's side of fork_child, then the command. It runs on gred's
 ** memory: it writes none (state.fd is closed, not cleared). */
 static int spawn_child(void *arg)
@@ -520,6 +521,7 @@ static int spawn_child(void *arg)
 	child_exec(a->o, a->envp, a->capture_fd, a->start_fd);
 	return 127;
 }
+#endif
 
 /*
 ** A child for a command, set up as fork_child sets one up, but made as
