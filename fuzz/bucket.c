@@ -302,6 +302,26 @@ static void split_lines(char ***out, size_t *n, char *text)
 	}
 }
 
+/* What the target did, by the oracle that saw it, for a report's title. */
+static const struct {
+	const char *oracle, *verb;
+} oracle_verbs[] = {
+	{"crash", "crashes"},
+	{"verify", "emits IR its verifier rejects"},
+	{"diff-opt", "computes other outputs when optimising"},
+	{"diff-version", "computes other outputs than another version"},
+};
+
+static const char *oracle_verb(const char *oracle)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof(oracle_verbs) / sizeof(*oracle_verbs); k++)
+		if (!strcmp(oracle, oracle_verbs[k].oracle))
+			return oracle_verbs[k].verb;
+	return "fails";
+}
+
 /* report.md of a bucket from the store's record and its files. */
 static int write_report(fuzz_campaign *c, const char *id, const char *best,
 	int picture, int interrupted, gred_error *e)
@@ -343,6 +363,7 @@ static int write_report(fuzz_campaign *c, const char *id, const char *best,
 	buf_printf(&versions, "oracle: %s\n", oracle);
 	memset(&rc, 0, sizeof(rc));
 	rc.tool = target_title(&c->target, &title);
+	rc.verb = oracle_verb(oracle);
 	rc.reproduce = repro;
 	rc.input_name = "reduced.mlir";
 	rc.input = text;

@@ -30,7 +30,8 @@ void report_markdown(gred_buf *md, const report_case *c)
 {
 	size_t k;
 
-	buf_printf(md, "# %s crashes (%s in %s)\n\n", c->tool ? c->tool : "the compiler",
+	buf_printf(md, "# %s %s (%s in %s)\n\n", c->tool ? c->tool : "the compiler",
+		c->verb ? c->verb : "crashes",
 		c->kind && *c->kind ? c->kind : "crash",
 		c->nframes ? c->frames[0] : "an unknown frame");
 	if (c->reproduce)

@@ -12,6 +12,8 @@
 /* What a report says; any field may be NULL (or 0) when unknown. */
 typedef struct report_case {
 	const char *tool;          /* what crashed, for the title */
+	const char *verb;          /* what it did, for the title; NULL:
+	                           ** "crashes" */
 	const char *reproduce;     /* a shell command line */
 	const char *input_name;    /* the minimal input's path */
 	const char *input;         /* its bytes */

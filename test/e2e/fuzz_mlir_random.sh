@@ -96,6 +96,8 @@ id=$(head -n 1 "$T/ids")
 B=$T/lin/buckets/$id
 if [ "$(head -n 1 "$B/log.txt")" = "gred-oracle: verify" ]; then pass; else fail "linalg: $(head -n 1 "$B/log.txt")"; fi
 if grep -q '"oracle": "verify"' "$T/lin/index.json"; then pass; else fail "index.json: no verify oracle"; fi
+if grep -q '^# mlir-opt-19 .* emits IR its verifier rejects (' "$B/report.md"; then pass
+else fail "report.md's title does not say the IR is rejected: $(head -n 1 "$B/report.md")"; fi
 pass_of=$("$GRED" triage sig "$B/log.txt" | sed -n 's/^frame *fuzz_mlir_opt.sh://p')
 if [ -n "$pass_of" ]; then pass; else fail "linalg: the signature names no pass"; fi
 p=$(pipeline_of "$B/reduced.mlir")
