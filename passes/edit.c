@@ -127,6 +127,27 @@ int edit_name_is(MlirOperation op, const char *name)
 	return s.length == strlen(name) && !memcmp(s.data, name, s.length);
 }
 
+MlirAttribute edit_array_attr(MlirOperation op, const char *name)
+{
+	MlirAttribute a = mlirOperationGetAttributeByName(op,
+		mlirStringRefCreateFromCString(name));
+
+	return !mlirAttributeIsNull(a) && mlirAttributeIsAArray(a) ? a :
+		mlirAttributeGetNull();
+}
+
+MlirAttribute edit_dict_string(MlirAttribute dict, const char *key)
+{
+	MlirAttribute s;
+
+	if (!mlirAttributeIsADictionary(dict))
+		return mlirAttributeGetNull();
+	s = mlirDictionaryAttrGetElementByName(dict,
+		mlirStringRefCreateFromCString(key));
+	return !mlirAttributeIsNull(s) && mlirAttributeIsAString(s) ? s :
+		mlirAttributeGetNull();
+}
+
 int edit_name_prefix(MlirOperation op, const char *prefix)
 {
 	MlirStringRef s = mlirIdentifierStr(mlirOperationGetName(op));

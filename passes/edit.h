@@ -40,6 +40,11 @@ int edit_keep_all(MlirOperation op, int *skip, void *user);
 int edit_keep_func(MlirOperation op, int *skip, void *user);
 
 int edit_name_is(MlirOperation op, const char *name);
+/* op's attribute called name if it is an array, else a null attribute. */
+MlirAttribute edit_array_attr(MlirOperation op, const char *name);
+/* The string attribute at key of dict, a null attribute if dict is no
+** dictionary or has no string there. */
+MlirAttribute edit_dict_string(MlirAttribute dict, const char *key);
 int edit_name_prefix(MlirOperation op, const char *prefix);
 /* The block's terminator: a registered one, or an unknown op with no
 ** results that ends the block. Null if none. */

@@ -14,12 +14,8 @@
 
 static MlirAttribute names_of(MlirOperation op)
 {
-	MlirAttribute a = mlirOperationGetAttributeByName(op,
-		mlirStringRefCreateFromCString(edit_name_is(op, "func.func") ?
-			INPUT_NAMES : OUTPUT_NAMES));
-
-	return !mlirAttributeIsNull(a) && mlirAttributeIsAArray(a) ? a :
-		mlirAttributeGetNull();
+	return edit_array_attr(op, edit_name_is(op, "func.func") ?
+		INPUT_NAMES : OUTPUT_NAMES);
 }
 
 /* Targets: (op, index) of each name longer than one letter. */

@@ -17,25 +17,17 @@
 
 static MlirAttribute entries_of(MlirOperation op)
 {
-	MlirAttribute a = mlirOperationGetAttributeByName(op,
-		mlirStringRefCreateFromCString(VALUE_INFO));
-
-	return !mlirAttributeIsNull(a) && mlirAttributeIsAArray(a) ? a :
-		mlirAttributeGetNull();
+	return edit_array_attr(op, VALUE_INFO);
 }
 
 /* The name field of entry e (a ValueInfoProto dictionary), or an empty
 ** string reference. */
 static MlirStringRef name_of(MlirAttribute e)
 {
-	MlirAttribute s;
+	MlirAttribute s = edit_dict_string(e, "name");
 
-	if (!mlirAttributeIsADictionary(e))
-		return mlirStringRefCreate(NULL, 0);
-	s = mlirDictionaryAttrGetElementByName(e,
-		mlirStringRefCreateFromCString("name"));
-	return !mlirAttributeIsNull(s) && mlirAttributeIsAString(s) ?
-		mlirStringAttrGetValue(s) : mlirStringRefCreate(NULL, 0);
+	return mlirAttributeIsNull(s) ? mlirStringRefCreate(NULL, 0) :
+		mlirStringAttrGetValue(s);
 }
 
 static int in_names(MlirAttribute names, MlirStringRef s)

@@ -14,25 +14,14 @@
 
 static MlirAttribute opsets_of(MlirOperation module)
 {
-	MlirAttribute a = mlirOperationGetAttributeByName(module,
-		mlirStringRefCreateFromCString(OPSETS));
-
-	return !mlirAttributeIsNull(a) && mlirAttributeIsAArray(a) ? a :
-		mlirAttributeGetNull();
+	return edit_array_attr(module, OPSETS);
 }
 
 /* The domain field of entry e (an OperatorSetIdProto dictionary), or a
 ** null attribute. */
 static MlirAttribute domain_of(MlirAttribute e)
 {
-	MlirAttribute d;
-
-	if (!mlirAttributeIsADictionary(e))
-		return mlirAttributeGetNull();
-	d = mlirDictionaryAttrGetElementByName(e,
-		mlirStringRefCreateFromCString("domain"));
-	return !mlirAttributeIsNull(d) && mlirAttributeIsAString(d) ? d :
-		mlirAttributeGetNull();
+	return edit_dict_string(e, "domain");
 }
 
 /* Whether entry e names a domain other than the default one. */
