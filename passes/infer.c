@@ -165,9 +165,10 @@ static int opset_ok(MlirOperation op)
 	return v >= 13 && v <= 17;
 }
 
-/* Operand v as the rules see it; -1 if it has no static shape or a dtype
-** the table does not know. */
-static int to_tensor(opt_tensor *t, MlirValue v, MlirType ty)
+/* Operand type ty as the rules see it with its unknown dims set to size:
+** -1 if it has no rank or a dtype the table does not know, or if size is
+** negative and a dim is unknown. */
+static int to_tensor_sized(opt_tensor *t, MlirType ty, int64_t size)
 {
 	intptr_t i;
 
@@ -175,15 +176,29 @@ static int to_tensor(opt_tensor *t, MlirValue v, MlirType ty)
 	t->nval = -1;
 	if (mlirTypeIsANone(ty))
 		return 0;
-	if (!mlirTypeIsARankedTensor(ty) || !mlirShapedTypeHasStaticShape(ty) ||
-	    mlirShapedTypeGetRank(ty) > OPT_MAX_RANK)
+	if (!mlirTypeIsARankedTensor(ty) || mlirShapedTypeGetRank(ty) > OPT_MAX_RANK ||
+	    (size < 0 && !mlirShapedTypeHasStaticShape(ty)))
 		return -1;
 	t->dtype = dtype_of(mlirShapedTypeGetElementType(ty));
 	if (t->dtype < 0)
 		return -1;
 	t->rank = (int)mlirShapedTypeGetRank(ty);
 	for (i = 0; i < t->rank; i++)
-		t->dim[i] = mlirShapedTypeGetDimSize(ty, i);
+		t->dim[i] = mlirShapedTypeIsDynamicDim(ty, i) ? size :
+			mlirShapedTypeGetDimSize(ty, i);
+	return 0;
+}
+
+/* Operand v as the rules see it, with a constant's values; -1 if it has
+** no static shape or a dtype the table does not know. */
+static int to_tensor(opt_tensor *t, MlirValue v, MlirType ty)
+{
+	intptr_t i;
+
+	if (to_tensor_sized(t, ty, -1) < 0)
+		return -1;
+	if (mlirTypeIsANone(ty))
+		return 0;
 	if (mlirValueIsAOpResult(v) &&
 	    edit_name_is(mlirOpResultGetOwner(v), "onnx.Constant")) {
 		MlirAttribute a = mlirOperationGetAttributeByName(
@@ -197,28 +212,6 @@ static int to_tensor(opt_tensor *t, MlirValue v, MlirType ty)
 					t->nval = -1;
 		}
 	}
-	return 0;
-}
-
-/* Operand type ty as the rules see it with its unknown dims set to size:
-** -1 if it has no rank or a dtype the table does not know. */
-static int to_tensor_sized(opt_tensor *t, MlirType ty, int64_t size)
-{
-	intptr_t i;
-
-	memset(t, 0, sizeof(*t));
-	t->nval = -1;
-	if (mlirTypeIsANone(ty))
-		return 0;
-	if (!mlirTypeIsARankedTensor(ty) || mlirShapedTypeGetRank(ty) > OPT_MAX_RANK)
-		return -1;
-	t->dtype = dtype_of(mlirShapedTypeGetElementType(ty));
-	if (t->dtype < 0)
-		return -1;
-	t->rank = (int)mlirShapedTypeGetRank(ty);
-	for (i = 0; i < t->rank; i++)
-		t->dim[i] = mlirShapedTypeIsDynamicDim(ty, i) ? size :
-			mlirShapedTypeGetDimSize(ty, i);
 	return 0;
 }
 
