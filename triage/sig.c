@@ -967,6 +967,24 @@ static int signal_line(const tri_scan *s, size_t lineno)
 	return 0;
 }
 
+/* A debugger's line naming the program it runs: its whole path (the
+** build) tells two programs' deaths apart where nothing else does. */
+static int names_program(const char *line, size_t n)
+{
+	static const char *const says[] = {
+		"Current executable set to ", "Starting program: ",
+		"Reading symbols from ",
+	};
+	size_t k;
+
+	while (n && isspace((unsigned char)*line))
+		line++, n--;
+	for (k = 0; k < sizeof(says) / sizeof(says[0]); k++)
+		if (n >= strlen(says[k]) && !memcmp(line, says[k], strlen(says[k])))
+			return 1;
+	return 0;
+}
+
 static unsigned long long bare_content(gred_buf *b, const tri_scan *s,
 	const char *log, size_t len)
 {
@@ -982,7 +1000,9 @@ static unsigned long long bare_content(gred_buf *b, const tri_scan *s,
 		** debugger or a runner adds */
 		if (signal_line(s, ++lineno))
 			continue;
-		tri_norm_message(b, line, (size_t)(nl - line), NORM_MESSAGE);
+		tri_norm_message(b, line, (size_t)(nl - line),
+			names_program(line, (size_t)(nl - line)) ?
+			NORM_VERBATIM : NORM_MESSAGE);
 		if (b->len && b->data[b->len - 1] != '\n')
 			buf_puts(b, "\n");
 	}

@@ -408,6 +408,29 @@ static void test_triage__bare_abort_stands_alone(void **state)
 	triage_sig_free(&d);
 }
 
+/* Two programs' debugger captures cut after the stop line, that differ
+** only in the program's build directory: two builds, and nothing says
+** they are one bug. */
+static void test_triage__bare_captures_of_two_builds_stay_apart(void **state)
+{
+	triage_sig a = sig_of("Current executable set to '/w/ci16-gcc-O1/app' (x86_64).\n"
+		"Process 17436 stopped\n"
+		"* thread #1, name = 'app', stop reason = signal SIGSEGV: invalid address (fault address: 0x8)\n", 0);
+	triage_sig b = sig_of("Current executable set to '/w/ci86-clang-O1/app' (x86_64).\n"
+		"Process 21380 stopped\n"
+		"* thread #1, name = 'app', stop reason = signal SIGSEGV: invalid address (fault address: 0x8)\n", 0);
+	triage_sig c = sig_of("Current executable set to '/w/ci86-clang-O1/app' (x86_64).\n"
+		"Process 9 stopped\n"
+		"* thread #1, name = 'app', stop reason = signal SIGSEGV: invalid address (fault address: 0x8)\n", 0);
+
+	(void)state;
+	assert_false(triage_sig_equal(&a, &b));
+	assert_true(triage_sig_equal(&b, &c));
+	triage_sig_free(&a);
+	triage_sig_free(&b);
+	triage_sig_free(&c);
+}
+
 static void test_triage__little_parsed_logs_stay_apart(void **state)
 {
 	/* A crash marker and nothing else gred can read: two bugs. */
@@ -1445,6 +1468,7 @@ int main(void)
 		cmocka_unit_test(test_triage__libstdcxx_assertion),
 		cmocka_unit_test(test_triage__bare_signals_keep_their_name),
 		cmocka_unit_test(test_triage__bare_abort_stands_alone),
+		cmocka_unit_test(test_triage__bare_captures_of_two_builds_stay_apart),
 		cmocka_unit_test(test_triage__little_parsed_logs_stay_apart),
 		cmocka_unit_test(test_triage__python_traceback),
 		cmocka_unit_test(test_triage__node_and_onnxruntime_errors),
