@@ -219,6 +219,10 @@ int gen_main(int argc, char **argv)
 	cli_args_free(&args);
 	if (rc < 0)
 		return args.status;
+	if (strcmp(cl.dialect, "onnx") && strcmp(cl.dialect, "tosa") &&
+	    strcmp(cl.dialect, "linalg") && strcmp(cl.dialect, "vector"))
+		return cli_fail("gen: --dialect must be onnx, tosa, linalg or "
+			"vector");
 	if (cl.n < 0 || !cl.dir)
 		return cli_usage_error(&gen_command, "missing -n N or -o DIR");
 	o = cl.o;
@@ -236,9 +240,6 @@ int gen_main(int argc, char **argv)
 	if (!strcmp(cl.dialect, "tosa") || !strcmp(cl.dialect, "linalg") ||
 	    !strcmp(cl.dialect, "vector"))
 		return gen_mlir(&cl);
-	if (strcmp(cl.dialect, "onnx"))
-		return cli_fail("gen: --dialect must be onnx, tosa, linalg or "
-			"vector");
 	mlir = !strcmp(format, "mlir");
 	if (mkdir(dir, 0777) < 0 && errno != EEXIST)
 		return cli_fail("gen: %s: %s", dir, strerror(errno));

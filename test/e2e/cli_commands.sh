@@ -38,6 +38,8 @@ PY
 if diff -r "$T/g1" "$T/g2" >/dev/null; then pass; else fail "gen: spellings gave different models"; fi
 expect_error "gen range" "--max-rank needs a number from 1 to 6 (whole), not '7'" "$GRED" gen -n 1 -o "$T/x" --max-rank 7
 expect_error "gen pick-rate" "--pick-rate needs a number from 0 to 1, not '1.5'" "$GRED" gen -n 1 -o "$T/x" --pick-rate 1.5
+# A bad value is named before a missing option.
+expect_error "gen dialect" "gen: --dialect must be onnx, tosa, linalg or vector" "$GRED" gen --dialect foo
 usage_error "gen operand" "gred: gen: unexpected argument 'extra' (see gred gen --help)" "$GRED" gen -n 1 -o "$T/x" extra
 
 # convert: --batch=LIST, and options after the operands.
