@@ -38,8 +38,9 @@ static struct {
 	int fd;            /* -1: no watchdog */
 	pid_t watchdog;
 	pid_t *live;
-	size_t nlive, cap;
-} state = {0, -1, 0, NULL, 0, 0};
+	unsigned char *runs;   /* live[i] runs a program (not a copy of gred) */
+	size_t nlive, cap, nrunning;
+} state = {0, -1, 0, NULL, NULL, 0, 0, 0};
 
 /* ---- the watchdog ---- */
 
@@ -320,13 +321,16 @@ int proc_init(gred_error *e)
 
 /* ---- children ---- */
 
-static void live_add(pid_t pid)
+static void live_add(pid_t pid, int runs_program)
 {
 	if (state.nlive == state.cap) {
 		state.cap = state.cap ? 2 * state.cap : 16;
 		state.live = xrealloc(state.live, state.cap * sizeof(pid_t));
+		state.runs = xrealloc(state.runs, state.cap);
 	}
+	state.runs[state.nlive] = (unsigned char)runs_program;
 	state.live[state.nlive++] = pid;
+	state.nrunning += runs_program != 0;
 }
 
 static void live_remove(pid_t pid)
@@ -335,7 +339,10 @@ static void live_remove(pid_t pid)
 
 	for (i = 0; i < state.nlive; i++)
 		if (state.live[i] == pid) {
-			state.live[i] = state.live[--state.nlive];
+			state.nrunning -= state.runs[i];
+			state.nlive--;
+			state.live[i] = state.live[state.nlive];
+			state.runs[i] = state.runs[state.nlive];
 			return;
 		}
 }
@@ -370,12 +377,66 @@ static void reap_strays(void)
 }
 
 /*
+** Kills the strays: children of gred it did not start, left by a program
+** that has ended (a daemon it started in a session of its own, which no
+** group kill reaches, re-parented to gred, the subreaper). Called only
+** when no program gred started still runs, since until then such a
+** process may be one a running test still needs (a server it started).
+** Killing one re-parents its own children to gred: a few rounds.
+*/
+static void kill_strays(void)
+{
+	int round;
+
+	for (round = 0; round < 64; round++) {
+		char path[64], line[4096];
+		DIR *d = opendir("/proc/self/task");
+		struct dirent *t;
+		int killed = 0;
+
+		if (!d)
+			return;
+		while ((t = readdir(d))) {
+			FILE *f;
+			char *p, *end;
+
+			if (t->d_name[0] == '.')
+				continue;
+			snprintf(path, sizeof(path), "/proc/self/task/%.20s/children",
+				t->d_name);
+			if (!(f = fopen(path, "re")))
+				continue;
+			if (!fgets(line, sizeof(line), f))
+				line[0] = 0;
+			fclose(f);
+			for (p = line; *p; p = end) {
+				long c = strtol(p, &end, 10);
+
+				if (end == p)
+					break;
+				if (c <= 0 || (pid_t)c == state.watchdog ||
+				    live_has((pid_t)c))
+					continue;
+				if (getpgid((pid_t)c) == (pid_t)c)
+					kill(-(pid_t)c, SIGKILL);
+				kill((pid_t)c, SIGKILL);
+				waitpid((pid_t)c, NULL, 0);
+				killed++;
+			}
+		}
+		closedir(d);
+		if (!killed)
+			return;
+	}
+}
+
+/*
 ** fork() for every child: in the child, a group of its own, registered
 ** with the watchdog before anything else runs (so before any grandchild
 ** can exist), then gred's end of the watchdog closed, then the death
 ** signal. Returns as fork() does.
 */
-static pid_t fork_child(void)
+static pid_t fork_child(int runs_program)
 {
 	pid_t parent = getpid(), pid;
 
@@ -396,7 +457,7 @@ static pid_t fork_child(void)
 	if (pid > 0) {
 		/* Both sides set the group, so a kill right after fork reaches it. */
 		setpgid(pid, pid);
-		live_add(pid);
+		live_add(pid, runs_program);
 	}
 	return pid;
 }
@@ -534,7 +595,7 @@ static int spawn_child(void *arg)
 static pid_t spawn_exec(spawn_args *a)
 {
 #ifdef __SANITIZE_ADDRESS__
-	pid_t pid = fork_child();
+	pid_t pid = fork_child(1);
 
 	if (pid == 0)
 		child_exec(a->o, a->envp, a->capture_fd, a->start_fd);
@@ -560,7 +621,7 @@ static pid_t spawn_exec(spawn_args *a)
 	munmap(stack, STACK);
 	if (pid > 0) {
 		setpgid(pid, pid);
-		live_add(pid);
+		live_add(pid, 1);
 	}
 	errno = saved;
 	return pid;
@@ -694,6 +755,8 @@ void proc_kill(proc *p)
 	live_remove(p->pid);
 	watch_pid('-', p->pid);
 	reap_strays();
+	if (!state.nrunning && state.owner == getpid())
+		kill_strays();
 	p->pid = 0;
 }
 
@@ -900,7 +963,7 @@ int proc_call(gred_buf *out, int (*fn)(gred_buf *out, void *arg), void *arg,
 	p.pidfd = p.out_fd = -1;
 	if (pipe2(fds, O_CLOEXEC) < 0)
 		return gred_errorf(e, "cannot make a pipe: %s", strerror(errno));
-	p.pid = fork_child();
+	p.pid = fork_child(0);
 	if (p.pid < 0) {
 		close(fds[0]);
 		close(fds[1]);
@@ -952,7 +1015,7 @@ int proc_fork(proc *p, gred_error *e)
 
 	memset(p, 0, sizeof(*p));
 	p->pidfd = p->out_fd = -1;
-	p->pid = fork_child();
+	p->pid = fork_child(0);
 	if (p->pid < 0)
 		return gred_errorf(e, "cannot fork: %s", strerror(errno));
 	if (p->pid > 0)

@@ -41,8 +41,9 @@ GOOD=$(sed -n 1p "$T/ids")
 BAD=$(sed -n 4p "$T/ids")
 
 # run_case NAME SCENARIO WANT-RC GRED-ARGS...: runs gred with a fresh
-# TMPDIR; SCENARIO timeout lets it end by itself, int and kill9 send
-# SIGINT or SIGKILL once the hang has begun. WANT-RC "-" checks nothing.
+# TMPDIR; SCENARIO timeout and done let it end by itself (by a timeout,
+# or normally), int and kill9 send SIGINT or SIGKILL once the hang has
+# begun. WANT-RC "-" checks nothing.
 run_case() {
   name=$1; scen=$2; want=$3; shift 3
   rm -rf "$T/started" "$T/first" "$T/tmp" "$T/out.mlir" "$T/db"
@@ -50,7 +51,7 @@ run_case() {
   env --default-signal=INT,TERM,HUP GRED_TEST_MARK="$MARK-$name-$scen" \
     TMPDIR="$T/tmp" "$GRED" "$@" >"$T/gred.out" 2>"$T/gred.err" &
   pid=$!
-  if [ "$scen" != timeout ]; then
+  if [ "$scen" != timeout ] && [ "$scen" != done ]; then
     if ! wait_until test -e "$T/started"; then
       fail "$name $scen: the hang never began: $(cat "$T/gred.err")"
     fi
@@ -97,4 +98,15 @@ for scen in timeout int kill9; do
   fi
   "$GRED" bisect --reset --repo "$R" >/dev/null 2>&1 || true
 done
+
+# A test that ends but leaves a daemon in a session of its own, which no
+# group kill reaches: gred, its subreaper, kills it once no test runs.
+cat >"$T/daemon.sh" <<EOF
+#!/bin/sh
+setsid sleep 300 &
+touch "$T/started"
+grep -q arith.mulf "\$1"
+EOF
+chmod +x "$T/daemon.sh"
+run_case daemon done 0 reduce -j 2 -o "$T/out.mlir" "$T/in.mlir" "$T/daemon.sh"
 finish
