@@ -19,7 +19,7 @@ matrix=${MATRIX:-$here/build/triage-matrix}
 echo "# generated corpus ($matrix)"
 python3 "$here/bench/triage_quality.py" "$gred" "$matrix"
 echo "# committed corpus (test/triage/corpus, one set)"
-python3 "$here/bench/triage_quality.py" "$gred" "$here/test/triage/corpus" --flat
+python3 "$here/bench/triage_quality.py" "$gred" "$here/test/triage/corpus" --flat --same "$here/test/triage/same-bug.tsv"
 echo "# throughput"
 
 python3 - "$here/test/triage/corpus" "$w/logs" "$n" "$matrix" <<'PY'

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 # Grouping quality of `gred triage add` on a labelled corpus made by
 # bench/triage_matrix.py (DIR/bNNN-NAME/FORMAT-VARIANT-K.log) or by
-# test/triage/make_corpus.sh (DIR/GROUP/NAME.log). Prints pairwise
+# test/triage/make_corpus.sh (DIR/GROUP/NAME.log; --same FILE names
+# directories that hold one bug). Prints pairwise
 # precision and recall per format and overall, and false merges across
 # formats, for the tuning set and the held-out set (bug id % 5 == 0)
 # separately, each filed into a fresh store.
 # usage: bench/triage_quality.py GRED DIR [--flat] [--only tuning|held-out]
+#          [--same FILE]
 # SHOW=1 also lists the logs without a signature, split bugs and merges;
 # MISSED=FORMAT (or "all") lists, per bug, the buckets its logs of that
 # format went to, with one log of each: the pairs recall lost.
@@ -20,11 +22,21 @@ gred, root = sys.argv[1], sys.argv[2]
 flat = "--flat" in sys.argv   # one set, labels from the directory names
 
 
+# --same FILE: "DIRECTORY<TAB>DIRECTORY" lines for one bug caught by two
+# tools and filed under two directories (test/triage/same-bug.tsv).
+same_bug = {}
+if "--same" in sys.argv:
+    for line in open(sys.argv[sys.argv.index("--same") + 1]):
+        if line.strip() and not line.startswith("#"):
+            a, b = line.rstrip("\n").split("\t")[:2]
+            same_bug[a] = b
+
+
 def label(path):
     d, f = path.split("/")[-2:]
     m = re.match(r"b(\d+)-", d)
     fmt = f.split("-")[0] if m else re.split(r"[-_]", d)[0]
-    return d, int(m.group(1)) if m else 1, fmt
+    return same_bug.get(d, d), int(m.group(1)) if m else 1, fmt
 
 
 logs = sorted(os.path.join(d, f) for d, _, fs in os.walk(root) for f in fs if f.endswith(".log"))

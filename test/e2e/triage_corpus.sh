@@ -7,14 +7,16 @@ corpus=$GRED_SRC/test/triage/corpus
   cat "$T/err" >&2; fail "triage add exited $?"; finish; exit 1; }
 # "BUCKET SIGNATURE PATH" -> "BUCKET GROUP"
 grep -E "^[0-9]+ [0-9a-f]{16} " "$T/out" >"$T/add"
-# One bug caught by two tools is one group: gdb's backtrace of the NULL
-# lookup and ASan's report of it name the same frames; gdb's backtrace of
-# the assertion and the plain run's assertion line name the same check.
-awk '{ n = split($3, p, "/"); g = p[n - 1]
-  if (g == "gdb-null") g = "asan-null-lookup"; if (g == "gdb-assert") g = "plain-assert"
+# One bug caught by two tools is one group (same-bug.tsv): gdb's
+# backtrace of the NULL lookup and ASan's report of it name the same
+# frames; gdb's backtrace of the assertion and the plain run's assertion
+# line name the same check.
+awk -F'\t' 'FNR == NR { if ($0 !~ /^#/ && NF >= 2) same[$1] = $2; next }
+  { split($0, w, " "); n = split(w[3], p, "/"); g = p[n - 1]
+  if (g in same) g = same[g]
   # glibc'"'"'s double-free check with no frame names no bug: each log alone
-  if (g == "plain-double-free") g = g "-" NR
-  print $1, g }' "$T/add" >"$T/pairs"
+  if (g == "plain-double-free") g = g "-" FNR
+  print w[1], g }' "$GRED_SRC/test/triage/same-bug.tsv" "$T/add" >"$T/pairs"
 logs=$(wc -l <"$T/pairs")
 want=$(find "$corpus" -name '*.log' | wc -l)
 if [ "$logs" -eq "$want" ]; then pass; else fail "filed $logs of $want logs"; fi
