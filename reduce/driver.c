@@ -522,6 +522,13 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 	if (!r->maker_loaded)
 		ir_maker_init(maker, &f->op, f->format);
 	r->maker_loaded = 0;
+	/* The pipeline's judge runs on the module: gred's own parse must be
+	** over (ir_maker_load_end). */
+	if (r->pipe && ir_maker_module(maker) < 0) {
+		err = gred_errorf(e, "%s: gred could not parse it again",
+			r->o->input);
+		goto done;
+	}
 	if (r->pipe)
 		pipeline_reducer_set_module(r->pipe, &f->op);
 	/* The input as gred prints it: often smaller already (comments,

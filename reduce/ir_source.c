@@ -7,6 +7,7 @@
 #include "source.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,18 +112,19 @@ int ir_source_serialize(gred_buf *out, MlirOperation op, ir_format format,
 }
 
 /* A request as sent: a candidate to make, or (apply) a change to make
-** to the copy's own module, as gred made it to its own. */
+** to the copy's own module, as gred made it to its own, or (count) the
+** number of targets of q.p, answered at once. */
 typedef struct ir_wire {
 	ir_request q;
-	int apply;
+	int apply, count;
 } ir_wire;
 
 /* What the copy sends back for a candidate: made or not, how long it
-** took, then the bytes. */
+** took, then the bytes; for a count, the count. */
 typedef struct ir_answer {
 	int32_t made;
 	double seconds;
-	uint64_t len;
+	uint64_t len, count;
 } ir_answer;
 
 static int send_all(int fd, const void *p, size_t n)
@@ -187,9 +189,18 @@ static void helper_loop(ir_maker *m, int fd)
 	int r;
 
 	memset(recent, 0, sizeof(recent));
+	memset(&a, 0, sizeof(a));
 	ir_splice_stale(sp, m->file.data, m->file.len, 1);
 	while (recv_all(fd, &w, sizeof(w)) == 0) {
 		q = w.q;
+		if (w.count) {
+			a.made = 1;
+			a.len = 0;
+			a.count = pass_count(q.p, m->op);
+			if (send_all(fd, &a, sizeof(a)) < 0)
+				break;
+			continue;
+		}
 		if (w.apply) {
 			m->parsed = 0;
 			raw.len = 0;
@@ -298,6 +309,9 @@ static int helper_start(ir_maker *m, gred_error *e)
 {
 	if (m->fd >= 0)
 		return 0;
+	/* The new copy is of gred's module. */
+	if (ir_maker_module(m) < 0)
+		return gred_errorf(e, "gred could not parse the input again");
 	return helper_fork(m, helper_body, NULL, e);
 }
 
@@ -375,6 +389,7 @@ void ir_maker_init(ir_maker *m, MlirOperation *cur, ir_format format)
 
 void ir_maker_free(ir_maker *m)
 {
+	(void)ir_maker_module(m);
 	buf_free(&m->file);
 	if (m->loading) {
 		file_view_close(&m->load_view);
@@ -386,7 +401,7 @@ void ir_maker_free(ir_maker *m)
 /* When the module was replaced, the copy of the old one is of no use. */
 static void maker_follow(ir_maker *m)
 {
-	if (m->op.ptr == m->cur->ptr)
+	if (m->own_parsing || m->op.ptr == m->cur->ptr)
 		return;
 	helper_stop(m);
 	m->op = *m->cur;
@@ -399,6 +414,7 @@ void ir_maker_changed(ir_maker *m, const ir_request *applied)
 {
 	ir_wire w;
 
+	(void)ir_maker_module(m);
 	maker_follow(m);
 	if (m->fd >= 0 && (double)m->npending * m->answer_seconds <=
 	    m->restart_seconds) {
@@ -528,6 +544,45 @@ int ir_maker_load_begin(ir_maker *m, ir_file *out, MlirContext ctx,
 	return 1;
 }
 
+/* gred's own parse, in its thread: the text parsed in the copy. */
+static void *own_parse(void *arg)
+{
+	ir_maker *m = arg;
+	gred_error e;
+
+	m->own_lost = ir_parse_view(m->cur, m->load_ctx, &m->load_view,
+		m->load_path, &e) < 0;
+	return NULL;
+}
+
+/* Starts own_parse with every signal blocked (they go to gred's main
+** thread): 0, or -1 if no thread could start. */
+static int own_parse_start(ir_maker *m)
+{
+	sigset_t all, old;
+	int err;
+
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	err = pthread_create(&m->parser, NULL, own_parse, m);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (err)
+		return -1;
+	m->own_parsing = 1;
+	return 0;
+}
+
+int ir_maker_module(ir_maker *m)
+{
+	if (m->own_parsing) {
+		pthread_join(m->parser, NULL);
+		m->own_parsing = 0;
+		m->op = *m->cur;
+		file_view_close(&m->load_view);
+	}
+	return m->own_lost ? -1 : 0;
+}
+
 int ir_maker_load_end(ir_maker *m, ir_file *out, MlirContext ctx,
 	const char *path, gred_error *e)
 {
@@ -558,25 +613,51 @@ int ir_maker_load_end(ir_maker *m, ir_file *out, MlirContext ctx,
 		gred_errorf(e, "%s", msg);
 		goto done;
 	}
+	out->format = IR_FORMAT_MLIR;
+	out->len = v->len;
+	out->path = xstrdup(path);
+	m->load_ctx = ctx;
+	m->load_path = path;
+	if (own_parse_start(m) == 0)
+		return 0;
 	if ((err = ir_parse_view(&out->op, ctx, v, path, e)) < 0) {
 		helper_stop(m);
 		goto done;
 	}
-	out->format = IR_FORMAT_MLIR;
-	out->len = v->len;
-	out->path = xstrdup(path);
 done:
 	m->op = out->op;
 	file_view_close(v);
 	return err;
 }
 
+/* While gred parses the input, the copy counts (when it has nothing
+** else to answer first). */
+size_t ir_maker_count(ir_maker *m, const pass *p)
+{
+	ir_wire w;
+	ir_answer a;
+
+	if (m->own_parsing && m->fd >= 0 && !m->npending) {
+		memset(&w, 0, sizeof(w));
+		w.q.p = p;
+		w.count = 1;
+		if (send_all(m->fd, &w, sizeof(w)) == 0 &&
+		    recv_all(m->fd, &a, sizeof(a)) == 0)
+			return (size_t)a.count;
+		m->crashes++;
+		helper_stop(m);
+	}
+	if (ir_maker_module(m) < 0)
+		return 0;
+	maker_follow(m);
+	return pass_count(p, m->op);
+}
+
 static size_t ir_count(source *s)
 {
 	ir_source *is = (ir_source *)s;
 
-	maker_follow(is->maker);
-	return pass_count(is->p, is->maker->op);
+	return ir_maker_count(is->maker, is->p);
 }
 
 static int ir_make(source *s, size_t begin, size_t end, gred_buf *out,
@@ -613,7 +694,9 @@ static void ir_accept(source *s, void *state, const gred_buf *bytes)
 	gred_error e;
 
 	ir_maker_changed(is->maker, q);
-	(void)pass_apply(q->p, is->maker->op, q->begin, q->end, q->flags, &e);
+	if (!mlirOperationIsNull(is->maker->op))
+		(void)pass_apply(q->p, is->maker->op, q->begin, q->end,
+			q->flags, &e);
 	is->maker->file.len = 0;
 	buf_append(&is->maker->file, bytes->data, bytes->len);
 	free(q);

@@ -5,6 +5,7 @@
 #ifndef GRED_SOURCE_H
 #define GRED_SOURCE_H
 
+#include <pthread.h>
 #include <stddef.h>
 
 #include "ir_file.h"
@@ -136,6 +137,13 @@ typedef struct ir_maker {
 	gred_buf file;          /* the file printed from op, if known */
 	int loading;            /* the copy parses load_view */
 	file_view load_view;
+	/* gred's own parse of load_view into *cur, in a thread, once the
+	** copy parsed it: until it ends (ir_maker_module), gred touches
+	** neither the module nor its context, and asks the copy for counts. */
+	pthread_t parser;
+	int own_parsing, own_lost;
+	MlirContext load_ctx;
+	const char *load_path;
 	unsigned long forks, crashes;
 	unsigned long answers;  /* candidates the copy made (or refused) */
 	double answers_seconds; /* the copy's time for them */
@@ -154,11 +162,20 @@ void ir_maker_free(ir_maker *m);
 ** 1, and until end (which waits for the copy, then parses in gred while
 ** the copy prints the module) gred may do other work, such as running
 ** the input's test. Anything else is loaded at once: 0, or -1 if it
-** does not load. end returns 0, or -1 if the text does not parse. */
+** does not load. end returns 0, or -1 if the text does not parse; once
+** the copy parsed it, gred parses it too, in a thread, while the copy
+** serves (ir_maker_module waits for that). */
 int ir_maker_load_begin(ir_maker *m, ir_file *out, MlirContext ctx,
 	const char *path, gred_error *e);
 int ir_maker_load_end(ir_maker *m, ir_file *out, MlirContext ctx,
 	const char *path, gred_error *e);
+
+/* Waits for gred's own parse of the input, if it still runs (see
+** ir_maker_load_end): 0, or -1 if it failed and gred has no module. */
+int ir_maker_module(ir_maker *m);
+
+/* The number of targets of pass p in the module. */
+size_t ir_maker_count(ir_maker *m, const pass *p);
 
 /* The candidate q into out (appended): 1 if made, 0 if the pass changed
 ** nothing or the result does not verify (or crashed), -1 on error. */
