@@ -260,6 +260,7 @@ static void helper_stop(ir_maker *m)
 {
 	double t0 = now_seconds();
 
+	m->counting = NULL;
 	if (m->fd < 0)
 		return;
 	close(m->fd);
@@ -298,10 +299,16 @@ static int helper_fork(ir_maker *m, void (*body)(ir_maker *, int, void *),
 	}
 }
 
+/* arg, if not NULL, is a change gred accepted and makes to its own
+** module as the copy starts: the copy makes it to its own first. */
 static void helper_body(ir_maker *m, int fd, void *arg)
 {
-	(void)arg;
+	const ir_request *q = arg;
+	gred_error e;
+
 	m->parsed = 0;
+	if (q)
+		(void)pass_apply(q->p, m->op, q->begin, q->end, q->flags, &e);
 	helper_loop(m, fd);
 }
 
@@ -408,25 +415,84 @@ static void maker_follow(ir_maker *m)
 	m->file.len = 0;
 }
 
-/* The copy takes the change too, unless it has so much left to answer
-** that a new fork is quicker. Either way, the same module. */
-void ir_maker_changed(ir_maker *m, const ir_request *applied)
+/* Asks the copy for p's count, answered before anything asked later. */
+static void count_ask(ir_maker *m, const pass *p)
 {
 	ir_wire w;
 
+	if (m->fd < 0 || m->counting || m->npending)
+		return;
+	memset(&w, 0, sizeof(w));
+	w.q.p = p;
+	w.count = 1;
+	if (send_all(m->fd, &w, sizeof(w)) == 0)
+		m->counting = p;
+}
+
+/* Reads the answer to count_ask, if one is due: 1 with *n the count of
+** *p, else 0. */
+static int count_take(ir_maker *m, const pass **p, size_t *n)
+{
+	ir_answer a;
+
+	if (!m->counting)
+		return 0;
+	*p = m->counting;
+	m->counting = NULL;
+	if (recv_all(m->fd, &a, sizeof(a)) == 0) {
+		*n = (size_t)a.count;
+		return 1;
+	}
+	m->crashes++;
+	helper_stop(m);
+	return 0;
+}
+
+/* An answer to count_ask not asked for now is of no use. */
+static void count_drop(ir_maker *m)
+{
+	const pass *p;
+	size_t n;
+
+	(void)count_take(m, &p, &n);
+}
+
+/*
+** The copy takes the change too, unless it has so much left to answer
+** that a new fork is quicker: that one is forked at once, from gred's
+** module as it still is, and makes the change itself while gred makes
+** it to its own. Either way, the same module; then the copy is asked
+** for the count of the change's pass, which ddmin needs next.
+*/
+void ir_maker_changed(ir_maker *m, const ir_request *applied)
+{
+	ir_wire w;
+	ir_request q = *applied;
+	gred_error e;
+
 	(void)ir_maker_module(m);
+	count_drop(m);
 	maker_follow(m);
 	if (m->fd >= 0 && (double)m->npending * m->answer_seconds <=
 	    m->restart_seconds) {
 		while (m->npending)
 			(void)read_answer(m, NULL);
 		memset(&w, 0, sizeof(w));
-		w.q = *applied;
+		w.q = q;
 		w.apply = 1;
-		if (m->fd >= 0 && send_all(m->fd, &w, sizeof(w)) == 0)
+		if (m->fd >= 0 && send_all(m->fd, &w, sizeof(w)) == 0) {
+			count_ask(m, q.p);
 			return;
+		}
+	}
+	if (m->fd < 0) {
+		helper_stop(m);
+		return;
 	}
 	helper_stop(m);
+	if (!mlirOperationIsNull(m->op) &&
+	    helper_fork(m, helper_body, &q, &e) == 0)
+		count_ask(m, q.p);
 }
 
 void ir_maker_prefetch(ir_maker *m, const ir_request *q)
@@ -434,6 +500,7 @@ void ir_maker_prefetch(ir_maker *m, const ir_request *q)
 	gred_error e;
 	size_t i;
 
+	count_drop(m);
 	maker_follow(m);
 	for (i = 0; i < m->npending; i++)
 		if (same_request(&m->pending[i], q))
@@ -448,6 +515,7 @@ int ir_maker_get(ir_maker *m, const ir_request *q, gred_buf *out,
 	size_t i, start;
 	int made;
 
+	count_drop(m);
 	maker_follow(m);
 	for (i = 0; i < m->npending; i++)
 		if (same_request(&m->pending[i], q))
@@ -630,23 +698,17 @@ done:
 	return err;
 }
 
-/* While gred parses the input, the copy counts (when it has nothing
-** else to answer first). */
+/* The copy counts while gred parses the input, and after a change (see
+** ir_maker_changed), when it has nothing else to answer first. */
 size_t ir_maker_count(ir_maker *m, const pass *p)
 {
-	ir_wire w;
-	ir_answer a;
+	const pass *asked;
+	size_t n;
 
-	if (m->own_parsing && m->fd >= 0 && !m->npending) {
-		memset(&w, 0, sizeof(w));
-		w.q.p = p;
-		w.count = 1;
-		if (send_all(m->fd, &w, sizeof(w)) == 0 &&
-		    recv_all(m->fd, &a, sizeof(a)) == 0)
-			return (size_t)a.count;
-		m->crashes++;
-		helper_stop(m);
-	}
+	if (m->own_parsing)
+		count_ask(m, p);
+	if (count_take(m, &asked, &n) && asked == p)
+		return n;
 	if (ir_maker_module(m) < 0)
 		return 0;
 	maker_follow(m);
@@ -685,20 +747,20 @@ static void ir_prefetch(source *s, size_t begin, size_t end)
 
 /* The change the copy made is made again, in place: passes are
 ** deterministic, so the module is the one whose bytes were accepted.
-** The copy is told first, so both make it at once (a new copy is forked
-** only at the next request, from the changed module). */
+** The copy is told first, so both make it at once (a copy forked anew
+** for it makes it itself, see ir_maker_changed). */
 static void ir_accept(source *s, void *state, const gred_buf *bytes)
 {
 	ir_source *is = (ir_source *)s;
 	ir_request *q = state;
 	gred_error e;
 
+	is->maker->file.len = 0;
+	buf_append(&is->maker->file, bytes->data, bytes->len);
 	ir_maker_changed(is->maker, q);
 	if (!mlirOperationIsNull(is->maker->op))
 		(void)pass_apply(q->p, is->maker->op, q->begin, q->end,
 			q->flags, &e);
-	is->maker->file.len = 0;
-	buf_append(&is->maker->file, bytes->data, bytes->len);
 	free(q);
 }
 

@@ -144,6 +144,7 @@ typedef struct ir_maker {
 	int own_parsing, own_lost;
 	MlirContext load_ctx;
 	const char *load_path;
+	const pass *counting;   /* a count asked of the copy, not yet read */
 	unsigned long forks, crashes;
 	unsigned long answers;  /* candidates the copy made (or refused) */
 	double answers_seconds; /* the copy's time for them */
@@ -185,8 +186,9 @@ int ir_maker_get(ir_maker *m, const ir_request *q, gred_buf *out,
 /* Asks for q ahead of need (nothing if it cannot be sent now). */
 void ir_maker_prefetch(ir_maker *m, const ir_request *q);
 
-/* gred made change `applied` to the module: answers to earlier requests
-** are stale, the copy's module must change too. */
+/* gred accepted change `applied` and makes it to the module (after this
+** call): answers to earlier requests are stale, the copy's module must
+** change too. */
 void ir_maker_changed(ir_maker *m, const ir_request *applied);
 
 /*
