@@ -571,6 +571,9 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 	}
 	if (r->pipe)
 		pipeline_reducer_set_module(r->pipe, &f->op);
+	/* gred's module is read by more than the passes: changes to it are
+	** made at once, not in a thread (ir_maker_apply). */
+	maker->sync_apply = r->pipe || f->format != IR_FORMAT_MLIR || r->input;
 	/* The input as gred prints it: often smaller already (comments,
 	** spacing), and what every later candidate looks like. */
 	r->pass = "print";

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -166,23 +167,99 @@ static int same_request(const ir_request *a, const ir_request *b)
 }
 
 /* The whole prints of the last candidates the copy made by cloning: an
-** accepted one is the module's print after its change. */
+** accepted one is the module's print after its change. The last
+** IR_MAKER_KEEP keep their module too, which becomes the copy's own
+** when gred accepts them. */
 typedef struct made_print {
 	ir_request q;
 	gred_buf raw;
 	int made;
+	MlirOperation module;
 } made_print;
+
+#define IR_MAKER_KEEP 4
+
+/* Requests read ahead by the copy, oldest first. */
+typedef struct wire_queue {
+	ir_wire v[64];
+	size_t head, n;
+} wire_queue;
+
+static int wire_next(int fd, wire_queue *wq, ir_wire *w)
+{
+	if (!wq->n)
+		return recv_all(fd, w, sizeof(*w));
+	*w = wq->v[wq->head];
+	wq->head = (wq->head + 1) % 64;
+	wq->n--;
+	return 0;
+}
+
+/* Whether gred has sent a change already, behind the requests before
+** it: it reads their answers only to throw them away (ir_maker_changed),
+** so the copy need not make them. What has come is read ahead. */
+static int change_queued(int fd, wire_queue *wq)
+{
+	int avail = 0;
+	size_t i;
+
+	while (wq->n < 64 && ioctl(fd, FIONREAD, &avail) == 0 &&
+	       (size_t)avail >= sizeof(ir_wire)) {
+		if (recv_all(fd, &wq->v[(wq->head + wq->n) % 64],
+		    sizeof(ir_wire)) < 0)
+			break;
+		wq->n++;
+	}
+	for (i = 0; i < wq->n; i++)
+		if (wq->v[(wq->head + i) % 64].apply)
+			return 1;
+	return 0;
+}
+
+static void drop_module(MlirOperation *op)
+{
+	if (!mlirOperationIsNull(*op))
+		mlirOperationDestroy(*op);
+	op->ptr = NULL;
+}
+
+/* Modules the copy no longer needs: they go one by one while no
+** request waits (a big one takes a while). */
+typedef struct module_trash {
+	MlirOperation v[2 * IR_MAKER_AHEAD];
+	size_t n;
+} module_trash;
+
+static void trash_put(module_trash *t, MlirOperation *op)
+{
+	if (mlirOperationIsNull(*op))
+		return;
+	if (t->n == sizeof(t->v) / sizeof(t->v[0]))
+		drop_module(&t->v[--t->n]);
+	t->v[t->n++] = *op;
+	op->ptr = NULL;
+}
+
+static void trash_empty(module_trash *t, int fd, const wire_queue *wq)
+{
+	int avail = 0;
+
+	while (t->n && !wq->n && ioctl(fd, FIONREAD, &avail) == 0 && !avail)
+		drop_module(&t->v[--t->n]);
+}
 
 /* The copy: answers requests in order until gred closes its end. */
 static void helper_loop(ir_maker *m, int fd)
 {
 	made_print recent[IR_MAKER_AHEAD];
+	wire_queue wq;
 	gred_buf b = {0}, raw = {0};
 	ir_wire w;
 	ir_request q;
 	ir_answer a;
 	gred_error e;
 	MlirOperation clone = {NULL};
+	module_trash trash;
 	ir_splice *sp = m->format == IR_FORMAT_MLIR ? ir_splice_new() : NULL;
 	size_t nrecent = 0, i;
 	double t0;
@@ -190,8 +267,13 @@ static void helper_loop(ir_maker *m, int fd)
 
 	memset(recent, 0, sizeof(recent));
 	memset(&a, 0, sizeof(a));
+	memset(&wq, 0, sizeof(wq));
+	memset(&trash, 0, sizeof(trash));
 	ir_splice_stale(sp, m->file.data, m->file.len, 1);
-	while (recv_all(fd, &w, sizeof(w)) == 0) {
+	for (;;) {
+		trash_empty(&trash, fd, &wq);
+		if (wire_next(fd, &wq, &w) < 0)
+			break;
 		q = w.q;
 		if (w.count) {
 			a.made = 1;
@@ -202,11 +284,29 @@ static void helper_loop(ir_maker *m, int fd)
 			continue;
 		}
 		if (w.apply) {
+			MlirOperation kept = {NULL};
+
 			m->parsed = 0;
 			raw.len = 0;
-			if (ir_splice_make(sp, m->op, &q, 1, &raw) != -2)
+			/* The candidate's own module, if kept, is the module
+			** after the change; the others kept are of no use. */
+			for (i = 0; i < IR_MAKER_AHEAD; i++) {
+				if (mlirOperationIsNull(kept) && recent[i].made &&
+				    same_request(&recent[i].q, &q)) {
+					kept = recent[i].module;
+					recent[i].module.ptr = NULL;
+				}
+				trash_put(&trash, &recent[i].module);
+			}
+			if (!mlirOperationIsNull(kept)) {
+				trash_put(&trash, &m->op);
+				m->op = kept;
+			} else if (ir_splice_make(sp, m->op, &q, 1, &raw) != -2) {
 				continue;
-			(void)pass_apply(q.p, m->op, q.begin, q.end, q.flags, &e);
+			} else {
+				(void)pass_apply(q.p, m->op, q.begin, q.end,
+					q.flags, &e);
+			}
 			for (i = 0; i < IR_MAKER_AHEAD; i++)
 				if (recent[i].made && same_request(&recent[i].q, &q))
 					break;
@@ -220,7 +320,9 @@ static void helper_loop(ir_maker *m, int fd)
 		t0 = now_seconds();
 		b.len = 0;
 		raw.len = 0;
-		if (!q.p) {
+		if (change_queued(fd, &wq)) {
+			a.made = -1;  /* skipped */
+		} else if (!q.p) {
 			/* The module as the parser left it: the whole print
 			** comes first, before any change. */
 			a.made = serialize(&b, m->op, m->format,
@@ -232,6 +334,10 @@ static void helper_loop(ir_maker *m, int fd)
 		} else {
 			made_print *mp = &recent[nrecent++ % IR_MAKER_AHEAD];
 
+			trash_put(&trash, &mp->module);
+			if (nrecent > IR_MAKER_KEEP)
+				trash_put(&trash, &recent[(nrecent - 1 -
+					IR_MAKER_KEEP) % IR_MAKER_AHEAD].module);
 			clone = mlirOperationClone(m->op);
 			mp->raw.len = 0;
 			a.made = pass_apply(q.p, clone, q.begin, q.end, q.flags,
@@ -239,17 +345,19 @@ static void helper_loop(ir_maker *m, int fd)
 				sp ? &mp->raw : NULL) == 0;
 			mp->q = q;
 			mp->made = a.made && sp;
+			if (mp->made) {
+				mp->module = clone;
+				clone.ptr = NULL;
+			}
 		}
 		a.len = a.made ? b.len : 0;
 		a.seconds = now_seconds() - t0;
 		if (send_all(fd, &a, sizeof(a)) < 0 ||
 		    send_all(fd, b.data, (size_t)a.len) < 0)
 			break;
-		/* Once gred has the answer: a big clone takes a while to go,
-		** and the whole print is cut for splicing. */
-		if (!mlirOperationIsNull(clone))
-			mlirOperationDestroy(clone);
-		clone.ptr = NULL;
+		/* Once gred has the answer: the whole print is cut for
+		** splicing. */
+		trash_put(&trash, &clone);
 		if (!q.p && a.made)
 			ir_splice_set_print(sp, m->op, raw.data, raw.len);
 	}
@@ -258,8 +366,6 @@ static void helper_loop(ir_maker *m, int fd)
 
 static void helper_stop(ir_maker *m)
 {
-	double t0 = now_seconds();
-
 	m->counting = NULL;
 	if (m->fd < 0)
 		return;
@@ -267,14 +373,12 @@ static void helper_stop(ir_maker *m)
 	proc_kill(&m->helper);
 	m->fd = -1;
 	m->npending = 0;
-	m->stop_seconds = now_seconds() - t0;
 }
 
 /* Forks the copy, which runs body(m, fd, arg) and never returns. */
 static int helper_fork(ir_maker *m, void (*body)(ir_maker *, int, void *),
 	void *arg, gred_error *e)
 {
-	double t0 = now_seconds();
 	int sv[2];
 
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
@@ -290,7 +394,6 @@ static int helper_fork(ir_maker *m, void (*body)(ir_maker *, int, void *),
 		m->fd = sv[0];
 		m->npending = 0;
 		m->forks++;
-		m->restart_seconds = m->stop_seconds + now_seconds() - t0;
 		return 0;
 	default:
 		close(sv[0]);
@@ -360,9 +463,10 @@ static int read_answer(ir_maker *m, gred_buf *out)
 		--m->npending * sizeof(m->pending[0]));
 	if (recv_all(m->fd, &a, sizeof(a)) < 0)
 		goto crashed;
-	m->answer_seconds = a.seconds;
-	m->answers++;
-	m->answers_seconds += a.seconds;
+	if (a.made >= 0) {
+		m->answers++;
+		m->answers_seconds += a.seconds;
+	}
 	if (out && a.len) {
 		buf_grow(out, (size_t)a.len);
 		if (recv_all(m->fd, out->data + out->len, (size_t)a.len) < 0)
@@ -376,7 +480,7 @@ static int read_answer(ir_maker *m, gred_buf *out)
 			goto crashed;
 		left -= k;
 	}
-	return a.made != 0;
+	return a.made > 0;
 crashed:
 	if (out)
 		out->len = start;
@@ -408,7 +512,7 @@ void ir_maker_free(ir_maker *m)
 /* When the module was replaced, the copy of the old one is of no use. */
 static void maker_follow(ir_maker *m)
 {
-	if (m->own_parsing || m->op.ptr == m->cur->ptr)
+	if (m->own_busy || m->op.ptr == m->cur->ptr)
 		return;
 	helper_stop(m);
 	m->op = *m->cur;
@@ -458,11 +562,13 @@ static void count_drop(ir_maker *m)
 }
 
 /*
-** The copy takes the change too, unless it has so much left to answer
-** that a new fork is quicker: that one is forked at once, from gred's
-** module as it still is, and makes the change itself while gred makes
-** it to its own. Either way, the same module; then the copy is asked
-** for the count of the change's pass, which ddmin needs next.
+** The copy takes the change too: told at once, it skips what it was
+** asked before (see change_queued), whose answers are thrown away, and
+** takes the candidate's own module if it kept it. A copy that is gone
+** is forked again at once, from gred's module as it still is, and makes
+** the change itself while gred makes it to its own. Either way, the same
+** module; then the copy is asked for the count of the change's pass,
+** which ddmin needs next.
 */
 void ir_maker_changed(ir_maker *m, const ir_request *applied)
 {
@@ -473,21 +579,18 @@ void ir_maker_changed(ir_maker *m, const ir_request *applied)
 	(void)ir_maker_module(m);
 	count_drop(m);
 	maker_follow(m);
-	if (m->fd >= 0 && (double)m->npending * m->answer_seconds <=
-	    m->restart_seconds) {
-		while (m->npending)
+	if (m->fd < 0)
+		return;
+	memset(&w, 0, sizeof(w));
+	w.q = q;
+	w.apply = 1;
+	if (send_all(m->fd, &w, sizeof(w)) == 0) {
+		while (m->npending && m->fd >= 0)
 			(void)read_answer(m, NULL);
-		memset(&w, 0, sizeof(w));
-		w.q = q;
-		w.apply = 1;
-		if (m->fd >= 0 && send_all(m->fd, &w, sizeof(w)) == 0) {
+		if (m->fd >= 0) {
 			count_ask(m, q.p);
 			return;
 		}
-	}
-	if (m->fd < 0) {
-		helper_stop(m);
-		return;
 	}
 	helper_stop(m);
 	if (!mlirOperationIsNull(m->op) &&
@@ -612,43 +715,65 @@ int ir_maker_load_begin(ir_maker *m, ir_file *out, MlirContext ctx,
 	return 1;
 }
 
-/* gred's own parse, in its thread: the text parsed in the copy. */
-static void *own_parse(void *arg)
+/* gred's own work on its module, in its thread: the parse of the text
+** the copy parsed, or a change the copy made. */
+static void *own_work(void *arg)
 {
 	ir_maker *m = arg;
 	gred_error e;
 
-	m->own_lost = ir_parse_view(m->cur, m->load_ctx, &m->load_view,
-		m->load_path, &e) < 0;
+	if (m->own_applies)
+		(void)pass_apply(m->own_change.p, m->op, m->own_change.begin,
+			m->own_change.end, m->own_change.flags, &e);
+	else
+		m->own_lost = ir_parse_view(m->cur, m->load_ctx,
+			&m->load_view, m->load_path, &e) < 0;
 	return NULL;
 }
 
-/* Starts own_parse with every signal blocked (they go to gred's main
+/* Starts own_work with every signal blocked (they go to gred's main
 ** thread): 0, or -1 if no thread could start. */
-static int own_parse_start(ir_maker *m)
+static int own_start(ir_maker *m)
 {
 	sigset_t all, old;
 	int err;
 
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
-	err = pthread_create(&m->parser, NULL, own_parse, m);
+	err = pthread_create(&m->own_thread, NULL, own_work, m);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (err)
 		return -1;
-	m->own_parsing = 1;
+	m->own_busy = 1;
 	return 0;
 }
 
 int ir_maker_module(ir_maker *m)
 {
-	if (m->own_parsing) {
-		pthread_join(m->parser, NULL);
-		m->own_parsing = 0;
-		m->op = *m->cur;
-		file_view_close(&m->load_view);
+	if (m->own_busy) {
+		pthread_join(m->own_thread, NULL);
+		m->own_busy = 0;
+		if (!m->own_applies) {
+			m->op = *m->cur;
+			file_view_close(&m->load_view);
+		}
+		m->own_applies = 0;
 	}
 	return m->own_lost ? -1 : 0;
+}
+
+void ir_maker_apply(ir_maker *m, const ir_request *q)
+{
+	gred_error e;
+
+	if (ir_maker_module(m) < 0 || mlirOperationIsNull(m->op))
+		return;
+	m->own_change = *q;
+	m->own_applies = 1;
+	if (m->sync_apply || own_start(m) < 0) {
+		m->own_applies = 0;
+		(void)pass_apply(q->p, m->op, q->begin, q->end, q->flags, &e);
+	}
 }
 
 int ir_maker_load_end(ir_maker *m, ir_file *out, MlirContext ctx,
@@ -686,7 +811,7 @@ int ir_maker_load_end(ir_maker *m, ir_file *out, MlirContext ctx,
 	out->path = xstrdup(path);
 	m->load_ctx = ctx;
 	m->load_path = path;
-	if (own_parse_start(m) == 0)
+	if (own_start(m) == 0)
 		return 0;
 	if ((err = ir_parse_view(&out->op, ctx, v, path, e)) < 0) {
 		helper_stop(m);
@@ -705,7 +830,7 @@ size_t ir_maker_count(ir_maker *m, const pass *p)
 	const pass *asked;
 	size_t n;
 
-	if (m->own_parsing)
+	if (m->own_busy)
 		count_ask(m, p);
 	if (count_take(m, &asked, &n) && asked == p)
 		return n;
@@ -753,14 +878,11 @@ static void ir_accept(source *s, void *state, const gred_buf *bytes)
 {
 	ir_source *is = (ir_source *)s;
 	ir_request *q = state;
-	gred_error e;
 
 	is->maker->file.len = 0;
 	buf_append(&is->maker->file, bytes->data, bytes->len);
 	ir_maker_changed(is->maker, q);
-	if (!mlirOperationIsNull(is->maker->op))
-		(void)pass_apply(q->p, is->maker->op, q->begin, q->end,
-			q->flags, &e);
+	ir_maker_apply(is->maker, q);
 	free(q);
 }
 

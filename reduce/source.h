@@ -137,20 +137,20 @@ typedef struct ir_maker {
 	gred_buf file;          /* the file printed from op, if known */
 	int loading;            /* the copy parses load_view */
 	file_view load_view;
-	/* gred's own parse of load_view into *cur, in a thread, once the
-	** copy parsed it: until it ends (ir_maker_module), gred touches
-	** neither the module nor its context, and asks the copy for counts. */
-	pthread_t parser;
-	int own_parsing, own_lost;
+	/* gred's own parse of load_view into *cur once the copy parsed it,
+	** or (own_applies) its own making of a change the copy made, in a
+	** thread: until it ends (ir_maker_module), gred touches neither the
+	** module nor its context, and asks the copy for counts. sync_apply:
+	** changes are made at once (the module is used elsewhere too). */
+	pthread_t own_thread;
+	int own_busy, own_lost, own_applies, sync_apply;
+	ir_request own_change;
 	MlirContext load_ctx;
 	const char *load_path;
 	const pass *counting;   /* a count asked of the copy, not yet read */
 	unsigned long forks, crashes;
 	unsigned long answers;  /* candidates the copy made (or refused) */
 	double answers_seconds; /* the copy's time for them */
-	/* The copy's time for its last answer, gred's for its last restart
-	** (stop, fork): what decides between the two after a change. */
-	double answer_seconds, stop_seconds, restart_seconds;
 } ir_maker;
 
 /* A maker of candidates of *cur. When *cur is replaced by another module
@@ -174,6 +174,10 @@ int ir_maker_load_end(ir_maker *m, ir_file *out, MlirContext ctx,
 /* Waits for gred's own parse of the input, if it still runs (see
 ** ir_maker_load_end): 0, or -1 if it failed and gred has no module. */
 int ir_maker_module(ir_maker *m);
+
+/* gred makes change q to its module (after ir_maker_changed): in a
+** thread, unless m->sync_apply. */
+void ir_maker_apply(ir_maker *m, const ir_request *q);
 
 /* The number of targets of pass p in the module. */
 size_t ir_maker_count(ir_maker *m, const pass *p);
