@@ -120,10 +120,10 @@ typedef struct ir_request {
 ** pass, verify, print) and sends their bytes back. MLIR verifiers
 ** dereference null on some malformed IR, so that work never runs in
 ** gred; a crash costs the candidate and a new fork. An accepted change
-** is made again, in place, by gred to its module and by the copy to its
-** own (or the copy is forked again, when quicker). Requests may be sent
-** ahead (prefetch), so the copy makes the next candidates while tests
-** run.
+** is made again, in place, by gred to its module (in a thread) and by
+** the copy to its own, which takes the candidate's module instead when
+** it kept it. Requests may be sent ahead (prefetch), so the copy makes
+** the next candidates while tests run.
 */
 typedef struct ir_maker {
 	MlirOperation *cur;     /* the module; another source may replace it */
@@ -171,8 +171,9 @@ int ir_maker_load_begin(ir_maker *m, ir_file *out, MlirContext ctx,
 int ir_maker_load_end(ir_maker *m, ir_file *out, MlirContext ctx,
 	const char *path, gred_error *e);
 
-/* Waits for gred's own parse of the input, if it still runs (see
-** ir_maker_load_end): 0, or -1 if it failed and gred has no module. */
+/* Waits for gred's own work on its module, if it still runs: the parse
+** of the input (ir_maker_load_end) or a change (ir_maker_apply). 0, or
+** -1 if the parse failed and gred has no module. */
 int ir_maker_module(ir_maker *m);
 
 /* gred makes change q to its module (after ir_maker_changed): in a
