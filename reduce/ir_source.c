@@ -341,16 +341,27 @@ static void helper_loop(ir_maker *m, int fd)
 			clone = mlirOperationClone(m->op);
 			mp->raw.len = 0;
 			a.made = pass_apply(q.p, clone, q.begin, q.end, q.flags,
-				&e) > 0 && serialize(&b, clone, m->format, 0,
-				sp ? &mp->raw : NULL) == 0;
+				&e) > 0;
+			/* Between steps, a change gred sent makes it stale. */
+			if (a.made && change_queued(fd, &wq))
+				a.made = -1;
+			else if (a.made && m->format == IR_FORMAT_MLIR)
+				a.made = ir_verify(clone, &e) == 0;
+			if (a.made > 0 && m->format == IR_FORMAT_MLIR &&
+			    change_queued(fd, &wq))
+				a.made = -1;
+			else if (a.made > 0)
+				a.made = serialize(&b, clone, m->format,
+					m->format == IR_FORMAT_MLIR,
+					sp ? &mp->raw : NULL) == 0;
 			mp->q = q;
-			mp->made = a.made && sp;
+			mp->made = a.made > 0 && sp;
 			if (mp->made) {
 				mp->module = clone;
 				clone.ptr = NULL;
 			}
 		}
-		a.len = a.made ? b.len : 0;
+		a.len = a.made > 0 ? b.len : 0;
 		a.seconds = now_seconds() - t0;
 		if (send_all(fd, &a, sizeof(a)) < 0 ||
 		    send_all(fd, b.data, (size_t)a.len) < 0)
@@ -358,7 +369,7 @@ static void helper_loop(ir_maker *m, int fd)
 		/* Once gred has the answer: the whole print is cut for
 		** splicing. */
 		trash_put(&trash, &clone);
-		if (!q.p && a.made)
+		if (!q.p && a.made > 0)
 			ir_splice_set_print(sp, m->op, raw.data, raw.len);
 	}
 	_exit(0);
