@@ -202,6 +202,64 @@ static int judged_out(reducer *r, const source *src, const gred_buf *cand)
 		!pipeline_reducer_judge(r->pipe, cand);
 }
 
+/* The candidates of one ddmin batch: from target k on, with this chunk,
+** up to jobs of them, made one by one (the tester runs the first ones
+** while the next are made). */
+typedef struct batch {
+	reducer *r;
+	source *src;
+	size_t n, k, chunk, nc;
+	int jobs, prefetched;
+	void **states;
+	size_t *pos;        /* the target each candidate starts at */
+} batch;
+
+/* The batch's next candidate that is valid and smaller into cands[i]
+** (i is b->nc): 1, 0 if there is none, < 0 on error or interruption.
+** Once the batch is complete, the copy is asked for the next one's. */
+static int batch_next(void *user, gred_buf *cands, size_t i, gred_error *e)
+{
+	batch *b = user;
+	reducer *r = b->r;
+	source *src = b->src;
+	int m = 0;
+
+	while (!m && b->nc < (size_t)b->jobs && b->k < b->n) {
+		size_t k = b->k, end = k + b->chunk < b->n ? k + b->chunk : b->n;
+
+		b->k += b->chunk;
+		/* Candidates not smaller than the best never reach the
+		** tester, which would see the flag. */
+		if (r->o->cancel && *r->o->cancel) {
+			gred_errorf(e, "interrupted");
+			return TESTER_CANCELLED;
+		}
+		cands[i].len = 0;
+		b->states[i] = NULL;
+		m = src->backward ?
+			make(r, src, b->n - end, b->n - k, &cands[i], &b->states[i], e) :
+			make(r, src, k, end, &cands[i], &b->states[i], e);
+		if (m < 0)
+			return -1;
+		if (m == 0)
+			continue;
+		with_block(r, src, &cands[i]);
+		if ((!src->grows && !shortlex_less(cands[i].data, cands[i].len,
+			    r->best.data, r->best.len)) ||
+		    judged_out(r, src, &cands[i])) {
+			src->drop(src, b->states[i]);
+			m = 0;
+			continue;
+		}
+		b->pos[b->nc++] = k;
+	}
+	if (!b->prefetched && (!m || b->nc == (size_t)b->jobs || b->k >= b->n)) {
+		prefetch_next(src, b->n, b->k, b->chunk, b->jobs);
+		b->prefetched = 1;
+	}
+	return m;
+}
+
 /* ddmin over the targets of src: remove chunks of n/2, n/4, ... 1
 ** targets, left to right (or right to left, the positions then counted
 ** from the end), keeping each interesting smaller candidate.
@@ -218,9 +276,16 @@ static int ddmin(reducer *r, source *src, gred_error *e)
 	reduce_pass_stats *ps = pass_stats(r, src->name);
 	unsigned long runs0 = tester_get_stats(r->t)->runs;
 	double t0 = now_seconds();
-	size_t n = src->count(src), chunk, i, k, nc = 0, j;
+	size_t n = src->count(src), chunk, i, j;
+	batch b;
 	int changed = 0, err = 0;
 
+	memset(&b, 0, sizeof(b));
+	b.r = r;
+	b.src = src;
+	b.jobs = jobs;
+	b.states = states;
+	b.pos = pos;
 	r->pass = src->name;
 	progress(r);
 	chunk = n / 2 ? n / 2 : 1;
@@ -230,52 +295,27 @@ static int ddmin(reducer *r, source *src, gred_error *e)
 		for (i = 0; i < n;) {
 			size_t first = (size_t)-1;
 
-			/* The next candidates that are valid and smaller. */
-			for (k = i, nc = 0; nc < (size_t)jobs && k < n; k += chunk) {
-				size_t end = k + chunk < n ? k + chunk : n;
-				int m;
-
-				/* Candidates not smaller than the best never reach
-				** the tester, which would see the flag. */
-				if (r->o->cancel && *r->o->cancel) {
-					gred_errorf(e, "interrupted");
-					err = TESTER_CANCELLED;
-					goto done;
-				}
-				cands[nc].len = 0;
-				states[nc] = NULL;
-				m = src->backward ?
-					make(r, src, n - end, n - k, &cands[nc], &states[nc], e) :
-					make(r, src, k, end, &cands[nc], &states[nc], e);
-				if (m < 0) {
-					err = -1;
-					goto done;
-				}
-				if (m == 0)
-					continue;
-				with_block(r, src, &cands[nc]);
-				if ((!src->grows && !shortlex_less(cands[nc].data,
-					    cands[nc].len, r->best.data, r->best.len)) ||
-				    judged_out(r, src, &cands[nc])) {
-					src->drop(src, states[nc]);
-					continue;
-				}
-				pos[nc++] = k;
-			}
-			if (nc == 0)
+			b.n = n;
+			b.k = i;
+			b.chunk = chunk;
+			b.nc = 0;
+			b.prefetched = 0;
+			if ((err = batch_next(&b, cands, 0, e)) < 0)
+				goto done;
+			if (b.nc == 0)
 				break;
-			prefetch_next(src, n, k, chunk, jobs);
-			err = tester_run_batch(r->t, res, cands, nc, 1, e);
+			err = tester_run_stream(r->t, res, cands, &b.nc,
+				(size_t)jobs, 1, batch_next, &b, e);
 			if (err < 0)
 				goto done;
-			for (j = 0; j < nc && first == (size_t)-1; j++) {
+			for (j = 0; j < b.nc && first == (size_t)-1; j++) {
 				if (r->o->trace)
 					r->o->trace(src->name, cands[j].len,
 						res[j].interesting, r->o->user);
 				if (res[j].interesting)
 					first = j;
 			}
-			for (j = 0; j < nc; j++) {
+			for (j = 0; j < b.nc; j++) {
 				tester_result_clear(&res[j]);
 				if (j != first)
 					src->drop(src, states[j]);
@@ -285,7 +325,7 @@ static int ddmin(reducer *r, source *src, gred_error *e)
 
 				if ((err = accept_best(r, &cands[first], e)) < 0) {
 					src->drop(src, states[first]);
-					nc = 0;
+					b.nc = 0;
 					goto done;
 				}
 				accept_state(r, src, states[first], &cands[first]);
@@ -296,16 +336,16 @@ static int ddmin(reducer *r, source *src, gred_error *e)
 				n = src->count(src);
 				i = pos[first];
 			} else {
-				i = k;
+				i = b.k;
 			}
-			nc = 0;
+			b.nc = 0;
 			progress(r);
 		}
 		if (chunk <= 1)
 			break;
 	}
 done:
-	for (j = 0; j < nc; j++)
+	for (j = 0; j < b.nc; j++)
 		src->drop(src, states[j]);
 	for (j = 0; j < (size_t)jobs; j++)
 		buf_free(&cands[j]);
@@ -522,8 +562,18 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 	if (!r->maker_loaded)
 		ir_maker_init(maker, &f->op, f->format);
 	r->maker_loaded = 0;
+	/* The pipeline's judge runs on the module: gred's own parse must be
+	** over (ir_maker_load_end). */
+	if (r->pipe && ir_maker_module(maker) < 0) {
+		err = gred_errorf(e, "%s: gred could not parse it again",
+			r->o->input);
+		goto done;
+	}
 	if (r->pipe)
 		pipeline_reducer_set_module(r->pipe, &f->op);
+	/* gred's module is read by more than the passes: changes to it are
+	** made at once, not in a thread (ir_maker_apply). */
+	maker->sync_apply = r->pipe || f->format != IR_FORMAT_MLIR || r->input;
 	/* The input as gred prints it: often smaller already (comments,
 	** spacing), and what every later candidate looks like. */
 	r->pass = "print";

@@ -7,9 +7,11 @@
 #include "source.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -111,18 +113,19 @@ int ir_source_serialize(gred_buf *out, MlirOperation op, ir_format format,
 }
 
 /* A request as sent: a candidate to make, or (apply) a change to make
-** to the copy's own module, as gred made it to its own. */
+** to the copy's own module, as gred made it to its own, or (count) the
+** number of targets of q.p, answered at once. */
 typedef struct ir_wire {
 	ir_request q;
-	int apply;
+	int apply, count;
 } ir_wire;
 
 /* What the copy sends back for a candidate: made or not, how long it
-** took, then the bytes. */
+** took, then the bytes; for a count, the count. */
 typedef struct ir_answer {
 	int32_t made;
 	double seconds;
-	uint64_t len;
+	uint64_t len, count;
 } ir_answer;
 
 static int send_all(int fd, const void *p, size_t n)
@@ -164,38 +167,146 @@ static int same_request(const ir_request *a, const ir_request *b)
 }
 
 /* The whole prints of the last candidates the copy made by cloning: an
-** accepted one is the module's print after its change. */
+** accepted one is the module's print after its change. The last
+** IR_MAKER_KEEP keep their module too, which becomes the copy's own
+** when gred accepts them. */
 typedef struct made_print {
 	ir_request q;
 	gred_buf raw;
 	int made;
+	MlirOperation module;
 } made_print;
+
+#define IR_MAKER_KEEP 4
+
+/* Requests read ahead by the copy, oldest first. */
+typedef struct wire_queue {
+	ir_wire v[64];
+	size_t head, n;
+} wire_queue;
+
+static int wire_next(int fd, wire_queue *wq, ir_wire *w)
+{
+	if (!wq->n)
+		return recv_all(fd, w, sizeof(*w));
+	*w = wq->v[wq->head];
+	wq->head = (wq->head + 1) % 64;
+	wq->n--;
+	return 0;
+}
+
+/* Whether gred has sent a change already, behind the requests before
+** it: it reads their answers only to throw them away (ir_maker_changed),
+** so the copy need not make them. What has come is read ahead. */
+static int change_queued(int fd, wire_queue *wq)
+{
+	int avail = 0;
+	size_t i;
+
+	while (wq->n < 64 && ioctl(fd, FIONREAD, &avail) == 0 &&
+	       (size_t)avail >= sizeof(ir_wire)) {
+		if (recv_all(fd, &wq->v[(wq->head + wq->n) % 64],
+		    sizeof(ir_wire)) < 0)
+			break;
+		wq->n++;
+	}
+	for (i = 0; i < wq->n; i++)
+		if (wq->v[(wq->head + i) % 64].apply)
+			return 1;
+	return 0;
+}
+
+static void drop_module(MlirOperation *op)
+{
+	if (!mlirOperationIsNull(*op))
+		mlirOperationDestroy(*op);
+	op->ptr = NULL;
+}
+
+/* Modules the copy no longer needs: they go one by one while no
+** request waits (a big one takes a while). */
+typedef struct module_trash {
+	MlirOperation v[2 * IR_MAKER_AHEAD];
+	size_t n;
+} module_trash;
+
+static void trash_put(module_trash *t, MlirOperation *op)
+{
+	if (mlirOperationIsNull(*op))
+		return;
+	if (t->n == sizeof(t->v) / sizeof(t->v[0]))
+		drop_module(&t->v[--t->n]);
+	t->v[t->n++] = *op;
+	op->ptr = NULL;
+}
+
+static void trash_empty(module_trash *t, int fd, const wire_queue *wq)
+{
+	int avail = 0;
+
+	while (t->n && !wq->n && ioctl(fd, FIONREAD, &avail) == 0 && !avail)
+		drop_module(&t->v[--t->n]);
+}
 
 /* The copy: answers requests in order until gred closes its end. */
 static void helper_loop(ir_maker *m, int fd)
 {
 	made_print recent[IR_MAKER_AHEAD];
+	wire_queue wq;
 	gred_buf b = {0}, raw = {0};
 	ir_wire w;
 	ir_request q;
 	ir_answer a;
 	gred_error e;
 	MlirOperation clone = {NULL};
+	module_trash trash;
 	ir_splice *sp = m->format == IR_FORMAT_MLIR ? ir_splice_new() : NULL;
 	size_t nrecent = 0, i;
 	double t0;
 	int r;
 
 	memset(recent, 0, sizeof(recent));
+	memset(&a, 0, sizeof(a));
+	memset(&wq, 0, sizeof(wq));
+	memset(&trash, 0, sizeof(trash));
 	ir_splice_stale(sp, m->file.data, m->file.len, 1);
-	while (recv_all(fd, &w, sizeof(w)) == 0) {
+	for (;;) {
+		trash_empty(&trash, fd, &wq);
+		if (wire_next(fd, &wq, &w) < 0)
+			break;
 		q = w.q;
+		if (w.count) {
+			a.made = 1;
+			a.len = 0;
+			a.count = pass_count(q.p, m->op);
+			if (send_all(fd, &a, sizeof(a)) < 0)
+				break;
+			continue;
+		}
 		if (w.apply) {
+			MlirOperation kept = {NULL};
+
 			m->parsed = 0;
 			raw.len = 0;
-			if (ir_splice_make(sp, m->op, &q, 1, &raw) != -2)
+			/* The candidate's own module, if kept, is the module
+			** after the change; the others kept are of no use. */
+			for (i = 0; i < IR_MAKER_AHEAD; i++) {
+				if (mlirOperationIsNull(kept) && recent[i].made &&
+				    same_request(&recent[i].q, &q)) {
+					kept = recent[i].module;
+					recent[i].module.ptr = NULL;
+				}
+				trash_put(&trash, &recent[i].module);
+			}
+			if (!mlirOperationIsNull(kept)) {
+				trash_put(&trash, &m->op);
+				m->op = kept;
+			} else if (ir_splice_make(sp, m->op, &q, 1, &raw) != -2) {
 				continue;
-			(void)pass_apply(q.p, m->op, q.begin, q.end, q.flags, &e);
+			} else {
+				(void)pass_apply(q.p, m->op, q.begin, q.end,
+					q.flags, &e);
+			}
 			for (i = 0; i < IR_MAKER_AHEAD; i++)
 				if (recent[i].made && same_request(&recent[i].q, &q))
 					break;
@@ -209,7 +320,9 @@ static void helper_loop(ir_maker *m, int fd)
 		t0 = now_seconds();
 		b.len = 0;
 		raw.len = 0;
-		if (!q.p) {
+		if (change_queued(fd, &wq)) {
+			a.made = -1;  /* skipped */
+		} else if (!q.p) {
 			/* The module as the parser left it: the whole print
 			** comes first, before any change. */
 			a.made = serialize(&b, m->op, m->format,
@@ -221,25 +334,42 @@ static void helper_loop(ir_maker *m, int fd)
 		} else {
 			made_print *mp = &recent[nrecent++ % IR_MAKER_AHEAD];
 
+			trash_put(&trash, &mp->module);
+			if (nrecent > IR_MAKER_KEEP)
+				trash_put(&trash, &recent[(nrecent - 1 -
+					IR_MAKER_KEEP) % IR_MAKER_AHEAD].module);
 			clone = mlirOperationClone(m->op);
 			mp->raw.len = 0;
 			a.made = pass_apply(q.p, clone, q.begin, q.end, q.flags,
-				&e) > 0 && serialize(&b, clone, m->format, 0,
-				sp ? &mp->raw : NULL) == 0;
+				&e) > 0;
+			/* Between steps, a change gred sent makes it stale. */
+			if (a.made && change_queued(fd, &wq))
+				a.made = -1;
+			else if (a.made && m->format == IR_FORMAT_MLIR)
+				a.made = ir_verify(clone, &e) == 0;
+			if (a.made > 0 && m->format == IR_FORMAT_MLIR &&
+			    change_queued(fd, &wq))
+				a.made = -1;
+			else if (a.made > 0)
+				a.made = serialize(&b, clone, m->format,
+					m->format == IR_FORMAT_MLIR,
+					sp ? &mp->raw : NULL) == 0;
 			mp->q = q;
-			mp->made = a.made && sp;
+			mp->made = a.made > 0 && sp;
+			if (mp->made) {
+				mp->module = clone;
+				clone.ptr = NULL;
+			}
 		}
-		a.len = a.made ? b.len : 0;
+		a.len = a.made > 0 ? b.len : 0;
 		a.seconds = now_seconds() - t0;
 		if (send_all(fd, &a, sizeof(a)) < 0 ||
 		    send_all(fd, b.data, (size_t)a.len) < 0)
 			break;
-		/* Once gred has the answer: a big clone takes a while to go,
-		** and the whole print is cut for splicing. */
-		if (!mlirOperationIsNull(clone))
-			mlirOperationDestroy(clone);
-		clone.ptr = NULL;
-		if (!q.p && a.made)
+		/* Once gred has the answer: the whole print is cut for
+		** splicing. */
+		trash_put(&trash, &clone);
+		if (!q.p && a.made > 0)
 			ir_splice_set_print(sp, m->op, raw.data, raw.len);
 	}
 	_exit(0);
@@ -247,22 +377,19 @@ static void helper_loop(ir_maker *m, int fd)
 
 static void helper_stop(ir_maker *m)
 {
-	double t0 = now_seconds();
-
+	m->counting = NULL;
 	if (m->fd < 0)
 		return;
 	close(m->fd);
 	proc_kill(&m->helper);
 	m->fd = -1;
 	m->npending = 0;
-	m->stop_seconds = now_seconds() - t0;
 }
 
 /* Forks the copy, which runs body(m, fd, arg) and never returns. */
 static int helper_fork(ir_maker *m, void (*body)(ir_maker *, int, void *),
 	void *arg, gred_error *e)
 {
-	double t0 = now_seconds();
 	int sv[2];
 
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
@@ -278,7 +405,6 @@ static int helper_fork(ir_maker *m, void (*body)(ir_maker *, int, void *),
 		m->fd = sv[0];
 		m->npending = 0;
 		m->forks++;
-		m->restart_seconds = m->stop_seconds + now_seconds() - t0;
 		return 0;
 	default:
 		close(sv[0]);
@@ -287,10 +413,16 @@ static int helper_fork(ir_maker *m, void (*body)(ir_maker *, int, void *),
 	}
 }
 
+/* arg, if not NULL, is a change gred accepted and makes to its own
+** module as the copy starts: the copy makes it to its own first. */
 static void helper_body(ir_maker *m, int fd, void *arg)
 {
-	(void)arg;
+	const ir_request *q = arg;
+	gred_error e;
+
 	m->parsed = 0;
+	if (q)
+		(void)pass_apply(q->p, m->op, q->begin, q->end, q->flags, &e);
 	helper_loop(m, fd);
 }
 
@@ -298,6 +430,9 @@ static int helper_start(ir_maker *m, gred_error *e)
 {
 	if (m->fd >= 0)
 		return 0;
+	/* The new copy is of gred's module. */
+	if (ir_maker_module(m) < 0)
+		return gred_errorf(e, "gred could not parse the input again");
 	return helper_fork(m, helper_body, NULL, e);
 }
 
@@ -339,9 +474,10 @@ static int read_answer(ir_maker *m, gred_buf *out)
 		--m->npending * sizeof(m->pending[0]));
 	if (recv_all(m->fd, &a, sizeof(a)) < 0)
 		goto crashed;
-	m->answer_seconds = a.seconds;
-	m->answers++;
-	m->answers_seconds += a.seconds;
+	if (a.made >= 0) {
+		m->answers++;
+		m->answers_seconds += a.seconds;
+	}
 	if (out && a.len) {
 		buf_grow(out, (size_t)a.len);
 		if (recv_all(m->fd, out->data + out->len, (size_t)a.len) < 0)
@@ -355,7 +491,7 @@ static int read_answer(ir_maker *m, gred_buf *out)
 			goto crashed;
 		left -= k;
 	}
-	return a.made != 0;
+	return a.made > 0;
 crashed:
 	if (out)
 		out->len = start;
@@ -375,6 +511,7 @@ void ir_maker_init(ir_maker *m, MlirOperation *cur, ir_format format)
 
 void ir_maker_free(ir_maker *m)
 {
+	(void)ir_maker_module(m);
 	buf_free(&m->file);
 	if (m->loading) {
 		file_view_close(&m->load_view);
@@ -386,31 +523,90 @@ void ir_maker_free(ir_maker *m)
 /* When the module was replaced, the copy of the old one is of no use. */
 static void maker_follow(ir_maker *m)
 {
-	if (m->op.ptr == m->cur->ptr)
+	if (m->own_busy || m->op.ptr == m->cur->ptr)
 		return;
 	helper_stop(m);
 	m->op = *m->cur;
 	m->file.len = 0;
 }
 
-/* The copy takes the change too, unless it has so much left to answer
-** that a new fork is quicker. Either way, the same module. */
-void ir_maker_changed(ir_maker *m, const ir_request *applied)
+/* Asks the copy for p's count, answered before anything asked later. */
+static void count_ask(ir_maker *m, const pass *p)
 {
 	ir_wire w;
 
+	if (m->fd < 0 || m->counting || m->npending)
+		return;
+	memset(&w, 0, sizeof(w));
+	w.q.p = p;
+	w.count = 1;
+	if (send_all(m->fd, &w, sizeof(w)) == 0)
+		m->counting = p;
+}
+
+/* Reads the answer to count_ask, if one is due: 1 with *n the count of
+** *p, else 0. */
+static int count_take(ir_maker *m, const pass **p, size_t *n)
+{
+	ir_answer a;
+
+	if (!m->counting)
+		return 0;
+	*p = m->counting;
+	m->counting = NULL;
+	if (recv_all(m->fd, &a, sizeof(a)) == 0) {
+		*n = (size_t)a.count;
+		return 1;
+	}
+	m->crashes++;
+	helper_stop(m);
+	return 0;
+}
+
+/* An answer to count_ask not asked for now is of no use. */
+static void count_drop(ir_maker *m)
+{
+	const pass *p;
+	size_t n;
+
+	(void)count_take(m, &p, &n);
+}
+
+/*
+** The copy takes the change too: told at once, it skips what it was
+** asked before (see change_queued), whose answers are thrown away, and
+** takes the candidate's own module if it kept it. A copy that is gone
+** is forked again at once, from gred's module as it still is, and makes
+** the change itself while gred makes it to its own. Either way, the same
+** module; then the copy is asked for the count of the change's pass,
+** which ddmin needs next.
+*/
+void ir_maker_changed(ir_maker *m, const ir_request *applied)
+{
+	ir_wire w;
+	ir_request q = *applied;
+	gred_error e;
+
+	(void)ir_maker_module(m);
+	count_drop(m);
 	maker_follow(m);
-	if (m->fd >= 0 && (double)m->npending * m->answer_seconds <=
-	    m->restart_seconds) {
-		while (m->npending)
+	if (m->fd < 0)
+		return;
+	memset(&w, 0, sizeof(w));
+	w.q = q;
+	w.apply = 1;
+	if (send_all(m->fd, &w, sizeof(w)) == 0) {
+		while (m->npending && m->fd >= 0)
 			(void)read_answer(m, NULL);
-		memset(&w, 0, sizeof(w));
-		w.q = *applied;
-		w.apply = 1;
-		if (m->fd >= 0 && send_all(m->fd, &w, sizeof(w)) == 0)
+		if (m->fd >= 0) {
+			count_ask(m, q.p);
 			return;
+		}
 	}
 	helper_stop(m);
+	if (!mlirOperationIsNull(m->op) &&
+	    helper_fork(m, helper_body, &q, &e) == 0)
+		count_ask(m, q.p);
 }
 
 void ir_maker_prefetch(ir_maker *m, const ir_request *q)
@@ -418,6 +614,7 @@ void ir_maker_prefetch(ir_maker *m, const ir_request *q)
 	gred_error e;
 	size_t i;
 
+	count_drop(m);
 	maker_follow(m);
 	for (i = 0; i < m->npending; i++)
 		if (same_request(&m->pending[i], q))
@@ -432,6 +629,7 @@ int ir_maker_get(ir_maker *m, const ir_request *q, gred_buf *out,
 	size_t i, start;
 	int made;
 
+	count_drop(m);
 	maker_follow(m);
 	for (i = 0; i < m->npending; i++)
 		if (same_request(&m->pending[i], q))
@@ -528,6 +726,67 @@ int ir_maker_load_begin(ir_maker *m, ir_file *out, MlirContext ctx,
 	return 1;
 }
 
+/* gred's own work on its module, in its thread: the parse of the text
+** the copy parsed, or a change the copy made. */
+static void *own_work(void *arg)
+{
+	ir_maker *m = arg;
+	gred_error e;
+
+	if (m->own_applies)
+		(void)pass_apply(m->own_change.p, m->op, m->own_change.begin,
+			m->own_change.end, m->own_change.flags, &e);
+	else
+		m->own_lost = ir_parse_view(m->cur, m->load_ctx,
+			&m->load_view, m->load_path, &e) < 0;
+	return NULL;
+}
+
+/* Starts own_work with every signal blocked (they go to gred's main
+** thread): 0, or -1 if no thread could start. */
+static int own_start(ir_maker *m)
+{
+	sigset_t all, old;
+	int err;
+
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	err = pthread_create(&m->own_thread, NULL, own_work, m);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (err)
+		return -1;
+	m->own_busy = 1;
+	return 0;
+}
+
+int ir_maker_module(ir_maker *m)
+{
+	if (m->own_busy) {
+		pthread_join(m->own_thread, NULL);
+		m->own_busy = 0;
+		if (!m->own_applies) {
+			m->op = *m->cur;
+			file_view_close(&m->load_view);
+		}
+		m->own_applies = 0;
+	}
+	return m->own_lost ? -1 : 0;
+}
+
+void ir_maker_apply(ir_maker *m, const ir_request *q)
+{
+	gred_error e;
+
+	if (ir_maker_module(m) < 0 || mlirOperationIsNull(m->op))
+		return;
+	m->own_change = *q;
+	m->own_applies = 1;
+	if (m->sync_apply || own_start(m) < 0) {
+		m->own_applies = 0;
+		(void)pass_apply(q->p, m->op, q->begin, q->end, q->flags, &e);
+	}
+}
+
 int ir_maker_load_end(ir_maker *m, ir_file *out, MlirContext ctx,
 	const char *path, gred_error *e)
 {
@@ -558,25 +817,45 @@ int ir_maker_load_end(ir_maker *m, ir_file *out, MlirContext ctx,
 		gred_errorf(e, "%s", msg);
 		goto done;
 	}
+	out->format = IR_FORMAT_MLIR;
+	out->len = v->len;
+	out->path = xstrdup(path);
+	m->load_ctx = ctx;
+	m->load_path = path;
+	if (own_start(m) == 0)
+		return 0;
 	if ((err = ir_parse_view(&out->op, ctx, v, path, e)) < 0) {
 		helper_stop(m);
 		goto done;
 	}
-	out->format = IR_FORMAT_MLIR;
-	out->len = v->len;
-	out->path = xstrdup(path);
 done:
 	m->op = out->op;
 	file_view_close(v);
 	return err;
 }
 
+/* The copy counts while gred parses the input, and after a change (see
+** ir_maker_changed), when it has nothing else to answer first. */
+size_t ir_maker_count(ir_maker *m, const pass *p)
+{
+	const pass *asked;
+	size_t n;
+
+	if (m->own_busy)
+		count_ask(m, p);
+	if (count_take(m, &asked, &n) && asked == p)
+		return n;
+	if (ir_maker_module(m) < 0)
+		return 0;
+	maker_follow(m);
+	return pass_count(p, m->op);
+}
+
 static size_t ir_count(source *s)
 {
 	ir_source *is = (ir_source *)s;
 
-	maker_follow(is->maker);
-	return pass_count(is->p, is->maker->op);
+	return ir_maker_count(is->maker, is->p);
 }
 
 static int ir_make(source *s, size_t begin, size_t end, gred_buf *out,
@@ -604,18 +883,17 @@ static void ir_prefetch(source *s, size_t begin, size_t end)
 
 /* The change the copy made is made again, in place: passes are
 ** deterministic, so the module is the one whose bytes were accepted.
-** The copy is told first, so both make it at once (a new copy is forked
-** only at the next request, from the changed module). */
+** The copy is told first, so both make it at once (a copy forked anew
+** for it makes it itself, see ir_maker_changed). */
 static void ir_accept(source *s, void *state, const gred_buf *bytes)
 {
 	ir_source *is = (ir_source *)s;
 	ir_request *q = state;
-	gred_error e;
 
-	ir_maker_changed(is->maker, q);
-	(void)pass_apply(q->p, is->maker->op, q->begin, q->end, q->flags, &e);
 	is->maker->file.len = 0;
 	buf_append(&is->maker->file, bytes->data, bytes->len);
+	ir_maker_changed(is->maker, q);
+	ir_maker_apply(is->maker, q);
 	free(q);
 }
 

@@ -5,6 +5,7 @@
 #ifndef GRED_SOURCE_H
 #define GRED_SOURCE_H
 
+#include <pthread.h>
 #include <stddef.h>
 
 #include "ir_file.h"
@@ -119,10 +120,10 @@ typedef struct ir_request {
 ** pass, verify, print) and sends their bytes back. MLIR verifiers
 ** dereference null on some malformed IR, so that work never runs in
 ** gred; a crash costs the candidate and a new fork. An accepted change
-** is made again, in place, by gred to its module and by the copy to its
-** own (or the copy is forked again, when quicker). Requests may be sent
-** ahead (prefetch), so the copy makes the next candidates while tests
-** run.
+** is made again, in place, by gred to its module (in a thread) and by
+** the copy to its own, which takes the candidate's module instead when
+** it kept it. Requests may be sent ahead (prefetch), so the copy makes
+** the next candidates while tests run.
 */
 typedef struct ir_maker {
 	MlirOperation *cur;     /* the module; another source may replace it */
@@ -136,12 +137,20 @@ typedef struct ir_maker {
 	gred_buf file;          /* the file printed from op, if known */
 	int loading;            /* the copy parses load_view */
 	file_view load_view;
+	/* gred's own parse of load_view into *cur once the copy parsed it,
+	** or (own_applies) its own making of a change the copy made, in a
+	** thread: until it ends (ir_maker_module), gred touches neither the
+	** module nor its context, and asks the copy for counts. sync_apply:
+	** changes are made at once (the module is used elsewhere too). */
+	pthread_t own_thread;
+	int own_busy, own_lost, own_applies, sync_apply;
+	ir_request own_change;
+	MlirContext load_ctx;
+	const char *load_path;
+	const pass *counting;   /* a count asked of the copy, not yet read */
 	unsigned long forks, crashes;
 	unsigned long answers;  /* candidates the copy made (or refused) */
 	double answers_seconds; /* the copy's time for them */
-	/* The copy's time for its last answer, gred's for its last restart
-	** (stop, fork): what decides between the two after a change. */
-	double answer_seconds, stop_seconds, restart_seconds;
 } ir_maker;
 
 /* A maker of candidates of *cur. When *cur is replaced by another module
@@ -154,11 +163,25 @@ void ir_maker_free(ir_maker *m);
 ** 1, and until end (which waits for the copy, then parses in gred while
 ** the copy prints the module) gred may do other work, such as running
 ** the input's test. Anything else is loaded at once: 0, or -1 if it
-** does not load. end returns 0, or -1 if the text does not parse. */
+** does not load. end returns 0, or -1 if the text does not parse; once
+** the copy parsed it, gred parses it too, in a thread, while the copy
+** serves (ir_maker_module waits for that). */
 int ir_maker_load_begin(ir_maker *m, ir_file *out, MlirContext ctx,
 	const char *path, gred_error *e);
 int ir_maker_load_end(ir_maker *m, ir_file *out, MlirContext ctx,
 	const char *path, gred_error *e);
+
+/* Waits for gred's own work on its module, if it still runs: the parse
+** of the input (ir_maker_load_end) or a change (ir_maker_apply). 0, or
+** -1 if the parse failed and gred has no module. */
+int ir_maker_module(ir_maker *m);
+
+/* gred makes change q to its module (after ir_maker_changed): in a
+** thread, unless m->sync_apply. */
+void ir_maker_apply(ir_maker *m, const ir_request *q);
+
+/* The number of targets of pass p in the module. */
+size_t ir_maker_count(ir_maker *m, const pass *p);
 
 /* The candidate q into out (appended): 1 if made, 0 if the pass changed
 ** nothing or the result does not verify (or crashed), -1 on error. */
@@ -168,8 +191,9 @@ int ir_maker_get(ir_maker *m, const ir_request *q, gred_buf *out,
 /* Asks for q ahead of need (nothing if it cannot be sent now). */
 void ir_maker_prefetch(ir_maker *m, const ir_request *q);
 
-/* gred made change `applied` to the module: answers to earlier requests
-** are stale, the copy's module must change too. */
+/* gred accepted change `applied` and makes it to the module (after this
+** call): answers to earlier requests are stale, the copy's module must
+** change too. */
 void ir_maker_changed(ir_maker *m, const ir_request *applied);
 
 /*

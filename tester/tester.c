@@ -404,14 +404,15 @@ static void wait_some(tester *t)
 	poll(fds, (nfds_t)n, (int)(wait * 1000) + 1);
 }
 
-int tester_run_batch(tester *t, tester_result *out, const gred_buf *cands,
-	size_t n, int stop_at_first, gred_error *e)
+int tester_run_stream(tester *t, tester_result *out, gred_buf *cands,
+	size_t *count, size_t max, int stop_at_first, tester_more_fn more,
+	void *user, gred_error *e)
 {
-	size_t next = 0, first = n;
-	int i, busy = 0, err = 0;
-	uint64_t *hashes = xcalloc(n ? n : 1, sizeof(uint64_t));
+	size_t n = *count, next = 0, first = (size_t)-1;
+	int i, busy = 0, err = 0, r;
+	uint64_t *hashes = xcalloc(max ? max : 1, sizeof(uint64_t));
 
-	memset(out, 0, n * sizeof(*out));
+	memset(out, 0, max * sizeof(*out));
 	for (;;) {
 		/* Start (or answer from the cache) the next candidates. */
 		while (next < n && next < first) {
@@ -440,6 +441,18 @@ int tester_run_batch(tester *t, tester_result *out, const gred_buf *cands,
 				goto done;
 			busy++;
 			next++;
+		}
+		/* The next candidate is made while the others run. */
+		if (more && next == n && n < max && next < first) {
+			if ((r = more(user, cands, n, e)) < 0) {
+				err = r;
+				goto done;
+			}
+			if (r > 0) {
+				n++;
+				continue;
+			}
+			more = NULL;
 		}
 		if (!busy)
 			break;
@@ -491,10 +504,18 @@ done:
 	}
 	/* Later candidates that finished before the first interesting one
 	** was known are reported as not run, like those it overtook. */
-	for (next = first + 1; err >= 0 && next < n; next++)
+	for (next = first + 1; err >= 0 && first < n && next < n; next++)
 		tester_result_clear(&out[next]);
 	free(hashes);
+	*count = n;
 	return err;
+}
+
+int tester_run_batch(tester *t, tester_result *out, const gred_buf *cands,
+	size_t n, int stop_at_first, gred_error *e)
+{
+	return tester_run_stream(t, out, (gred_buf *)cands, &n, n,
+		stop_at_first, NULL, NULL, e);
 }
 
 int tester_run(tester *t, tester_result *out, const void *data, size_t len,

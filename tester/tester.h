@@ -79,4 +79,18 @@ int tester_run(tester *t, tester_result *out, const void *data, size_t len,
 int tester_run_batch(tester *t, tester_result *out, const gred_buf *cands,
 	size_t n, int stop_at_first, gred_error *e);
 
+/* Makes candidate i into cands[i]: 1, 0 if there is none, or < 0 (an
+** error, e set, or TESTER_CANCELLED). */
+typedef int (*tester_more_fn)(void *user, gred_buf *cands, size_t i,
+	gred_error *e);
+
+/* tester_run_batch on the *count candidates in cands, then on those
+** more makes, while the first ones run: it is asked for the next
+** whenever the last one has started, until there are max (out and
+** cands have room for max) or it has no more, or an earlier one is
+** known interesting. *count ends as the number made. */
+int tester_run_stream(tester *t, tester_result *out, gred_buf *cands,
+	size_t *count, size_t max, int stop_at_first, tester_more_fn more,
+	void *user, gred_error *e);
+
 #endif

@@ -273,6 +273,89 @@ static void test_tester__batch_first_interesting_in_order(void **state)
 	free(s);
 }
 
+/* Candidates for tester_run_stream: made on demand from a list, each
+** call noted, the list ending at its first NULL. */
+typedef struct more_list {
+	const char *const *v;
+	size_t calls;
+} more_list;
+
+static int more_from_list(void *user, gred_buf *cands, size_t i,
+	gred_error *e)
+{
+	more_list *l = user;
+
+	(void)e;
+	l->calls++;
+	if (!l->v[i])
+		return 0;
+	cands[i].len = 0;
+	buf_append(&cands[i], l->v[i], strlen(l->v[i]));
+	return 1;
+}
+
+/* Made while the first ones run, the candidates give what a batch of
+** them gives: the first interesting one in order, whatever the number
+** of workers; none is asked for after max, or after the list's end. */
+static void test_tester__stream_as_batch(void **state)
+{
+	char *s = script("t.sh", "grep -q b \"$1\" && sleep 0.$(wc -c < \"$1\")");
+	static const char *const words[] = {"a", "aab", "b", "c", NULL};
+	int jobs;
+
+	(void)state;
+	for (jobs = 1; jobs <= 3; jobs++) {
+		tester *t = make(s, 10, jobs);
+		more_list l = {words, 0};
+		gred_buf c[4] = {{0}};
+		tester_result r[4];
+		gred_error e;
+		size_t n = 1, i;
+
+		buf_puts(&c[0], "a");
+		assert_int_equal(tester_run_stream(t, r, c, &n, 4, 1,
+			more_from_list, &l, &e), 0);
+		assert_true(n >= 2 && n <= 4);
+		assert_true(r[0].ran);
+		assert_false(r[0].interesting);
+		assert_true(r[1].interesting);
+		for (i = 2; i < n; i++)
+			assert_false(r[i].ran);
+		for (i = 0; i < 4; i++) {
+			if (i < n)
+				tester_result_clear(&r[i]);
+			buf_free(&c[i]);
+		}
+		tester_free(t);
+	}
+	/* Nothing interesting: every candidate made and run, the list's end
+	** asked once. */
+	{
+		static const char *const none[] = {"a", "c", "d", NULL};
+		tester *t = make(s, 10, 2);
+		more_list l = {none, 0};
+		gred_buf c[4] = {{0}};
+		tester_result r[4];
+		gred_error e;
+		size_t n = 1, i;
+
+		buf_puts(&c[0], "a");
+		assert_int_equal(tester_run_stream(t, r, c, &n, 4, 1,
+			more_from_list, &l, &e), 0);
+		assert_int_equal(n, 3);
+		assert_int_equal(l.calls, 3);
+		for (i = 0; i < 3; i++) {
+			assert_true(r[i].ran);
+			assert_false(r[i].interesting);
+			tester_result_clear(&r[i]);
+		}
+		for (i = 0; i < 4; i++)
+			buf_free(&c[i]);
+		tester_free(t);
+	}
+	free(s);
+}
+
 static void test_tester__missing_program_is_not_interesting(void **state)
 {
 	tester *t = make("/nonexistent/test.sh", 10, 1);
@@ -332,6 +415,7 @@ int main(void)
 		cmocka_unit_test(test_tester__fork_bomb_is_contained),
 		cmocka_unit_test(test_tester__cache_answers_repeats),
 		cmocka_unit_test(test_tester__batch_first_interesting_in_order),
+		cmocka_unit_test(test_tester__stream_as_batch),
 		cmocka_unit_test(test_tester__missing_program_is_not_interesting),
 		cmocka_unit_test(test_tester__tmpdir_is_private),
 	};
