@@ -77,15 +77,23 @@ static const tri_pattern lldb[] = {
 /* LLVM/MLIR: PrintStackTrace with and without symbols, fatal errors. */
 static const tri_pattern llvm[] = {
 	{R_EVENT, "LLVM ERROR", "llvm-error", 2, 0, "LLVM ERROR: (?<msg>.*?)\\s*$"},
+	/* The same fatal error as a Windows linker prints it ("LINK : LLVM
+	** error : Cannot select: ...") */
+	{R_EVENT, "LLVM error :", "llvm-error", 2, 0, "LLVM error : (?<msg>.*?)\\s*$"},
 	{R_EVENT, "UNREACHABLE", "unreachable", 2, 0,
 	 "UNREACHABLE executed(?: at (?<file>\\S+?):(?<line>\\d+))?"},
-	{R_STACK, "Stack dump", "crash", 3, 0, "^Stack dump:"},
+	{R_STACK, "Stack dump", "crash", 3, 0, "^\\s*Stack dump:"},
 	{R_FRAME, "0x", NULL, 0, 0,
 	 "^\\s*(?<idx>\\d+)\\s+(?<module>\\S+)\\s+0x(?<addr>[0-9a-fA-F]+)"
 	 "(?:\\s+(?<func>.+?)\\s+\\+\\s+\\d+)?\\s*$"},
 	{R_FRAME, "#", NULL, 0, 0,
 	 "^\\s*#(?<idx>\\d+)\\s+0x(?<addr>[0-9a-fA-F]+)\\s+(?:" MODOFF "|(?<func>.+?)"
-	 "(?:\\s+" MODOFF "|\\s+" FILELINE ")?)\\s*$"},
+	 "(?:\\s+" MODOFF "|\\s+" FILELINE "|\\s+" FILEONLY ")?)\\s*$"},
+	/* Windows: "0 0x00007ff7 name (C:\\bin\\tool.exe+0x1b0)", the name the
+	** nearest export's, or none */
+	{R_FRAME, "+0x", NULL, 0, 0,
+	 "^\\s*(?<idx>\\d+)\\s+0x(?<addr>[0-9a-fA-F]+)\\s+(?:(?<func>[^\\s()][^()]*?)\\s+)?"
+	 "\\((?<module>[^()]+?)\\+0x(?<off>[0-9a-fA-F]+)\\)\\s*$"},
 };
 
 /* glibc and libstdc++: assert (also behind a runner's prefix), stack
@@ -98,6 +106,11 @@ static const tri_pattern glibc[] = {
 	{R_EVENT, "Assertion failed: (", "assert", 2, 0,
 	 "Assertion failed: \\((?<msg>.*)\\), function (?<func>[^,]+), "
 	 "file (?<file>[^,]+), line (?<line>\\d+)"},
+	/* A runtime's own assert (IREE's "assert.h assertion failed at
+	** f.cc:110 in void f(int): cond") */
+	{R_EVENT, "assertion failed at", "assert", 2, 0,
+	 "assertion failed at (?<file>[^\\s:]+):(?<line>\\d+) in (?<func>.+?\\)(?: const)?): "
+	 "(?<msg>.*?)\\s*$"},
 	{R_EVENT, "stack smashing", "stack-smashing", 2, 0,
 	 "^\\*\\*\\* stack smashing detected \\*\\*\\*"},
 	{R_EVENT, "detected ***", "fortify", 2, 0,
@@ -108,6 +121,11 @@ static const tri_pattern glibc[] = {
 	 "corrupted size vs\\. prev_size.*|corrupted double-linked list.*)$"},
 	{R_EVENT, "terminate called", "uncaught-exception:", 2, 0,
 	 "terminate called after throwing an instance of '(?<kind>[^']+)'"},
+	/* libc++ (macOS, LLVM's): the same uncaught exception, its what() on
+	** the line */
+	{R_EVENT, "uncaught exception of type", "uncaught-exception:", 2, 0,
+	 "libc\\+\\+abi(?:\\.dylib)?: terminating (?:due to|with) uncaught exception of type "
+	 "(?<kind>(?:[^:\\s]|::)+)(?:: (?<msg>.*?))?\\s*$"},
 	{R_EVENT, "terminate called", "terminate", 2, 0,
 	 "terminate called without an active exception"},
 	{R_DETAIL, "what():", NULL, 0, 0, "^\\s+what\\(\\):\\s+(?<msg>.*?)\\s*$"},
@@ -125,7 +143,16 @@ static const tri_pattern rust[] = {
 	 "^thread '[^']*'(?: \\(\\d+\\))? panicked at (?<file>[^\\s:]+):(?<line>\\d+):\\d+:$"},
 	{R_EVENT, "panicked at", "rust-panic", 2, 0,
 	 "^thread '[^']*'(?: \\(\\d+\\))? panicked at '(?<msg>.*)', (?<file>[^\\s:]+):(?<line>\\d+)"},
+	/* rustc's own report; "unexpected panic" says nothing of which */
+	{R_EVENT, "internal compiler error: unexpected panic", "rust-ice", 3, 0,
+	 "^error: internal compiler error: unexpected panic"},
+	{R_EVENT, "internal compiler error: ", "rust-ice", 3, 0,
+	 "^error: internal compiler error: (?<msg>.*?)\\s*$"},
 	{R_STACK, "stack backtrace:", NULL, 0, 0, "^stack backtrace:"},
+	/* A frame of a full backtrace ("12:  0x7f.. - name") needs no
+	** header: a paste often starts below it. */
+	{R_FRAME, " - ", NULL, 0, 0,
+	 "^\\s*(?<idx>\\d+):\\s+0x[0-9a-fA-F]+ - (?<func>\\S.*?)\\s*$"},
 	{R_FRAME, ":", NULL, 0, TRI_CONTEXT,
 	 "^\\s+(?<idx>\\d+):\\s+(?:0x[0-9a-fA-F]+ - )?(?<func>\\S.*?)\\s*$"},
 	{R_AT, "at ", NULL, 0, TRI_CONTEXT,
@@ -150,6 +177,20 @@ static const tri_pattern pytorch[] = {
 	{R_EVENT, "INTERNAL ASSERT FAILED", "torch-assert", 3, 0,
 	 "^(?:[A-Za-z_][\\w.]*: )?(?<msg>\\S.*? INTERNAL ASSERT FAILED at "
 	 "\"(?<file>[^\"]+)\":(?<line>\\d+).*?)\\s*$"},
+};
+
+/* PyTorch's C++ errors (c10::Error) as the library prints them: "Exception
+** raised from f at file:line (most recent call first):", then frames, on
+** Windows "ADDR c10.dll!c10::Error::Error [<unknown file> @ <unknown line
+** number>]". The function and file are the report's: its message line,
+** above, may be cut. */
+static const tri_pattern c10[] = {
+	{R_EVENT, "Exception raised from", "torch-error", 4, 0,
+	 "Exception raised from (?<msg>\\S+) at (?<file>[^\\s]+?):(?<line>\\d+) "
+	 "\\(most recent call first\\)"},
+	{R_FRAME, "!", NULL, 0, 0,
+	 "^(?<addr>[0-9A-Fa-f]{16})(?:[0-9A-Fa-f]{16})? (?<module>[\\w.-]+)!(?<func>[^\\s\\[]+)"
+	 "(?: \\[.*\\])?\\s*$"},
 };
 
 /* Python tracebacks and faulthandler dumps. */
@@ -196,6 +237,7 @@ const tri_format tri_formats[] = {
 	{"onnxruntime", FAM_PYTHON, onnxruntime, N(onnxruntime)},
 	{"pytorch", FAM_PYTHON, pytorch, N(pytorch)},
 	{"python", FAM_PYTHON, python, N(python)},
+	{"c10", FAM_NATIVE, c10, N(c10)},
 	{"llvm", FAM_NATIVE, llvm, N(llvm)},
 	{"glibc", FAM_NATIVE, glibc, N(glibc)},
 	{"node", FAM_NODE, node, N(node)},
@@ -255,6 +297,16 @@ const tri_ignore tri_ignores[] = {
 	** crate hashes ("<<std[e28293b1]::sys::backtrace::...") */
 	{0, "^<*(?:std|core|alloc)(?:\\[[0-9a-f]+\\])?::"},
 	{0, "^\\?\\?$|^<unknown>$"},
+	/* A thread's entry, as _start is the program's */
+	{0, "^(?:start_thread|clone3?|BaseThreadInitThunk|RtlUserThreadStart)$"},
+	/* The drivers every crash of a tool passes through: mlir-opt's main
+	** loop and pass manager, a Python binding's dispatch, rustc's
+	** compiler thread and query engine, c10's error constructor */
+	{2, "^mlir::(?:MlirOptMain|asMainReturnCode|splitAndProcessBuffer|PassManager::run|"
+	    "detail::OpToOpPassAdaptor::\\w+)$|^(?:performActions|processBuffer)$"},
+	{2, "^pybind11::"},
+	{2, "^<*rustc_(?:driver|driver_impl|interface|query_impl|query_system)(?:\\[[0-9a-f]+\\])?::"},
+	{0, "^c10::Error::Error$|^c10::detail::torch\\w*Fail$"},
 	{0, "^(?:libc|libm|libdl|libpthread|librt|ld-linux[\\w-]*|libasan|libubsan|liblsan|"
 	    "libtsan|libmsan|libclang_rt[\\w.-]*|libstdc\\+\\+|libc\\+\\+|libc\\+\\+abi|"
 	    "libgcc_s)\\.so"},

@@ -83,13 +83,16 @@ int tri_compile(triage_parser *p, gred_error *e)
 
 int tri_compile_ignores(triage_parser *p, gred_error *e)
 {
-	gred_buf skip = {0}, cut = {0};
+	gred_buf skip = {0}, cut = {0}, driver = {0};
 	size_t i;
 	int err = 0;
 
 	for (i = 0; i < tri_nignores; i++) {
-		gred_buf *b = tri_ignores[i].cut ? &cut : &skip;
+		gred_buf *b = tri_ignores[i].cut == 1 ? &cut : &skip;
 		buf_printf(b, "%s(?:%s)", b->len ? "|" : "", tri_ignores[i].re);
+		if (tri_ignores[i].cut == 2)
+			buf_printf(&driver, "%s(?:%s)", driver.len ? "|" : "",
+				tri_ignores[i].re);
 	}
 	if (p->user_ignore.len)
 		buf_printf(&skip, "|%s", p->user_ignore.data);
@@ -97,12 +100,16 @@ int tri_compile_ignores(triage_parser *p, gred_error *e)
 		pcre2_code_free(p->ignore_re);
 	if (p->cut_re)
 		pcre2_code_free(p->cut_re);
-	p->cut_re = NULL;
+	if (p->driver_re)
+		pcre2_code_free(p->driver_re);
+	p->cut_re = p->driver_re = NULL;
 	if (!(p->ignore_re = compile_one(skip.data, 0, e)) ||
-	    !(p->cut_re = compile_one(cut.data, 0, e)))
+	    !(p->cut_re = compile_one(cut.data, 0, e)) ||
+	    !(p->driver_re = compile_one(driver.data, 0, e)))
 		err = -1;
 	buf_free(&skip);
 	buf_free(&cut);
+	buf_free(&driver);
 	return err;
 }
 

@@ -63,7 +63,9 @@ const char *tri_signal_kind(const char *s, size_t n, const char **name);
 
 /* The built-in frame-ignore table. */
 typedef struct tri_ignore {
-	int cut;            /* also drop every frame above (signal handlers) */
+	int cut;            /* 1: also drop every frame above (signal
+	                       handlers); 2: a driver every crash of a tool
+	                       passes through, above main */
 	const char *re;     /* matched on the function, module or file */
 } tri_ignore;
 
@@ -126,6 +128,7 @@ struct triage_parser {
 	pcre2_match_data *md;
 	pcre2_code *ignore_re;      /* all skip patterns, alternated */
 	pcre2_code *cut_re;
+	pcre2_code *driver_re;   /* the ignored frames that are a tool's driver */
 	gred_buf user_ignore;       /* user patterns, '|'-joined */
 	tri_scan scan;
 	gred_buf tmp;

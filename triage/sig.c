@@ -73,6 +73,8 @@ void triage_parser_free(triage_parser *p)
 		pcre2_code_free(p->ignore_re);
 	if (p->cut_re)
 		pcre2_code_free(p->cut_re);
+	if (p->driver_re)
+		pcre2_code_free(p->driver_re);
 	buf_free(&p->user_ignore);
 	buf_free(&p->tmp);
 	buf_free(&p->unwrapped);
@@ -296,6 +298,9 @@ static void make_frame(triage_parser *p, triage_frame *out,
 		(fr->file.n && matches(p->ignore_re, p->md, fr->file.p, fr->file.n));
 	if (matches(p->cut_re, p->md, out->func, strlen(out->func)))
 		out->ignored = 2;
+	else if (out->ignored && matches(p->driver_re, p->md, out->func,
+		 strlen(out->func)))
+		out->ignored = 3;
 	if (mod && mn >= 7 && !memcmp(mod, "libc.so", 7) && !out->ignored)
 		out->ignored = 1;
 }
@@ -558,6 +563,30 @@ static void add_message(gred_buf *msg, const tri_event *ev,
 	}
 }
 
+/* Whether main, frame k, was entered through a tool's driver frames
+** (mlir-opt's main loop, its pass manager) that the stack shows above
+** it: then the frames above those were cut from the paste, and main
+** names no crash site, only the tool. */
+static int main_via_driver(const triage_sig *out, size_t k)
+{
+	while (k-- > 0)
+		if (out->stack[k].ignored == 3)
+			return 1;
+	return 0;
+}
+
+/* Whether the stack read is only the bottom of one: driver frames
+** and below. */
+static int driver_tail(const triage_sig *out)
+{
+	size_t k;
+
+	for (k = 0; k < out->nstack; k++)
+		if (out->stack[k].ignored == 3)
+			return !out->nframes;
+	return 0;
+}
+
 /* out->frames: the top frames not ignored, at most `most`. */
 static void pick_frames(triage_sig *out, int most)
 {
@@ -568,6 +597,8 @@ static void pick_frames(triage_sig *out, int most)
 		const triage_frame *f = &out->stack[k];
 		if (f->ignored)
 			continue;
+		if (!out->nframes && !strcmp(f->func, "main") && main_via_driver(out, k))
+			break;
 		/* Everything inlined into main: main's line is the crash site. */
 		if (!out->nframes && !strcmp(f->func, "main") && f->line)
 			out->frames[out->nframes++] = xasprintf("main:%d", f->line);
@@ -635,10 +666,12 @@ static int says_nothing(const triage_sig *out, const tri_event *ev,
 	if (!strcmp(out->kind, "heap-corruption"))
 		return 1;
 	/* A stack dump with no frame read, a sanitizer's class and access
-	** kind with its frames cut off. (A bare signal keeps its name: a
-	** shell's "Segmentation fault" line is all such logs ever say.) */
+	** kind with its frames cut off, a report whose words are the same
+	** for every bug ("internal compiler error: unexpected panic"). (A
+	** bare signal keeps its name: a shell's "Segmentation fault" line
+	** is all such logs ever say.) */
 	if (generic && (!ev || ev->pat->role == R_STACK ||
-	    (pk && pk[0] && pk[strlen(pk) - 1] == ':')))
+	    (pk && pk[0] && pk[strlen(pk) - 1] == ':') || (pk && !strcmp(pk, "rust-ice"))))
 		return 1;
 	/* The standard library's own checks (std::vector's bounds, an
 	** exception thrown by std::vector::at): every such bug ends there. */
@@ -768,7 +801,7 @@ static void set_match(triage_sig *out, const tri_event *ev, size_t msglen)
 		** it. Alone on top (everything inlined into it), its line is
 		** what tells them apart. */
 		if (!strcmp(f->func, "main")) {
-			if (!n && f->line)
+			if (!n && f->line && !main_via_driver(out, k))
 				buf_printf(&m, "\nmain:%d\t\t%s:%d", f->line,
 					f->file ? f->file : "", f->line);
 			break;
@@ -1023,8 +1056,13 @@ int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
 	if (says_nothing(out, ev, msg.data, said))
 	{
 		gred_buf rest = {0};
+		/* The tail of a stack (a tool's driver frames, main) with
+		** the crash's own frames cut from the paste: every crash of
+		** that build ends alike, whatever its bug. Only the same
+		** paste is the same report. */
 		buf_printf(&msg, "%snothing read but a crash; log %016llx",
-			msg.len ? "; " : "", bare_signal(out, ev, said) ?
+			msg.len ? "; " : "", bare_signal(out, ev, said) &&
+			!driver_tail(out) ?
 			bare_content(&rest, s, log, len) :
 			(unsigned long long)hash_bytes(log, len));
 		buf_free(&rest);

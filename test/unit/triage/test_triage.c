@@ -95,8 +95,9 @@ static const char llvm_nosym[] =
 static void test_triage__llvm_stack_dump_without_symbols(void **state)
 {
 	(void)state;
+	/* The pass manager below the pass is every pass's: no frame. */
 	expect_sig(llvm_nosym, "crash", "", "mlir::StringAttr::getValue",
-		"mlir-opt@0x762", "mlir::detail::OpToOpPassAdaptor::run");
+		"mlir-opt@0x762", NULL);
 }
 
 static void test_triage__llvm_symbolised_equals_unsymbolised(void **state)
@@ -734,7 +735,7 @@ static void test_triage__frames_option_and_ids(void **state)
 
 	(void)state;
 	assert_int_equal(one.nframes, 1);
-	assert_int_equal(three.nframes, 3);
+	assert_int_equal(three.nframes, 2);  /* all the log has */
 	assert_false(triage_sig_equal(&one, &three));
 	assert_int_equal(strlen(triage_sig_id(&three, id)), 16);
 	assert_non_null(strstr(three.key, "crash\n\nmlir::StringAttr::getValue\n"));
@@ -1429,6 +1430,140 @@ static void test_triage__wrapped_and_prefixed_logs(void **state)
 	buf_free(&prefixed);
 }
 
+/* Posted crash logs in the shapes issue trackers get them (all made up
+** here: own tools, functions and paths). */
+
+/* lld-link on Windows: "LLVM error :", an indented stack dump, frames
+** named by the nearest export; two versions of the tool, one bug. */
+static void test_triage__windows_llvm_error(void **state)
+{
+	const char *v20 =
+		"LINK : LLVM error : Cannot select: intrinsic %llvm.widget.spin.8\n"
+		"  PLEASE submit a bug report to https://example.org/ and include the crash backtrace.\n"
+		"  Stack dump:\n"
+		"  0.\tRunning pass 'Function Pass Manager' on module 'spin.obj'.\n"
+		"  Exception Code: 0xC000001D\n"
+		"   0 0x00007ff70d4117e6 xmlGetWidget (C:\\Tools20\\bin\\lnk.exe+0x1b017e6)\n"
+		"   1 0x00007ff70d34bb22 (C:\\Tools20\\bin\\lnk.exe+0x1a3bb22)\n";
+	const char *v18 =
+		"  LINK : LLVM error : Cannot select: intrinsic %llvm.widget.spin.8\n"
+		"  Stack dump:\n"
+		"   0 0x00007ff718b6f7f6 xmlGetWidget (C:\\Tools18\\bin\\lnk.exe+0x210f7f6)\n"
+		"   1 0x00007ffb7d8ae6d5 (C:\\windows\\System32\\ucrtbase.dll+0x7e6d5)\n";
+	const char *other =
+		"LINK : LLVM error : Cannot select: intrinsic %llvm.widget.stop\n"
+		"  Stack dump:\n"
+		"   0 0x00007ff70d4117e6 xmlGetWidget (C:\\Tools20\\bin\\lnk.exe+0x1b017e6)\n";
+	triage_sig a = sig_of(v20, 0);
+
+	(void)state;
+	assert_string_equal(a.kind, "llvm-error");
+	assert_string_equal(a.message, "Cannot select: intrinsic %llvm.widget.spin.N");
+	assert_true(a.nframes >= 1);
+	assert_string_equal(a.frames[0], "xmlGetWidget");
+	assert_true(similar(v20, v18));
+	assert_false(similar(v20, other));
+	triage_sig_free(&a);
+}
+
+/* A runtime's own assert.h line, and libc++'s uncaught exception, which
+** names the same exception as libstdc++'s terminate does. */
+static void test_triage__runtime_assert_and_libcxx_terminate(void **state)
+{
+	triage_sig libcxx = sig_of("libc++abi: terminating due to uncaught exception of type "
+		"gizmo::rt::Fault: [10:42:06] /Users/me/gizmo/src/model.cc:41: Fault: "
+		"check failed: (config_ok) is false:\n", 0);
+	triage_sig libstdcxx = sig_of("terminate called after throwing an instance of 'gizmo::rt::Fault'\n"
+		"  what():  [09:01:17] /home/ci/gizmo/src/model.cc:41: Fault: check failed: "
+		"(config_ok) is false:\nAborted (core dumped)\n", 0);
+
+	(void)state;
+	expect_sig("assert.h assertion failed at gizmo/vm/regs.cc:110 in void "
+		"gizmo::vm::Regs::release(uint8_t): live.test(reg & 0x3F)  \n",
+		"assert", "gizmo::vm::Regs::release: live.test(reg & 0x3F) at regs.cc",
+		NULL, NULL, NULL);
+	assert_string_equal(libcxx.kind, "uncaught-exception:gizmo::rt::Fault");
+	assert_string_equal(libcxx.kind, libstdcxx.kind);
+	assert_string_equal(libcxx.message, libstdcxx.message);
+	triage_sig_free(&libcxx);
+	triage_sig_free(&libstdcxx);
+}
+
+/* c10::Error's report on Windows: where it was raised, and its frames
+** below the error's own constructor. */
+static void test_triage__c10_error_frames(void **state)
+{
+	(void)state;
+	expect_sig("Exception raised from Spooler at ..\\src\\io\\Spooler.cpp:127 (most recent call first):\n"
+		"00007FFDD6DFA23200007FFDD6DFA1D0 c10.dll!c10::Error::Error [<unknown file> @ <unknown line number>]\n"
+		"00007FFDD6DF9BAF00007FFDD6DF9B70 c10.dll!c10::detail::torchInternalAssertFail [<unknown file> @ <unknown line number>]\n"
+		"00007FFDA802CDF500007FFDA802C630 gizmo_cpu.dll!io::Spooler::Spooler [<unknown file> @ <unknown line number>]\n"
+		"00007FFDA802D6FB00007FFDA802D680 gizmo_cpu.dll!io::Spooler::open [<unknown file> @ <unknown line number>]\n",
+		"torch-error", "Spooler", "io::Spooler::Spooler", "io::Spooler::open", NULL);
+}
+
+/* rustc's "unexpected panic" says nothing of which bug; a full
+** backtrace pasted from its middle, with only the compiler thread's
+** frames, neither. Each such log stands alone. */
+static void test_triage__rust_ice_without_panic_line(void **state)
+{
+	const char *ice =
+		"error: internal compiler error: unexpected panic\n\n"
+		"note: the compiler unexpectedly panicked. this is a bug.\n\n"
+		"query stack during panic:\n#0 [type_of] computing type of `Spin`\nend of query stack\n";
+	const char *tail =
+		"  41:     0x7f41eaebb2d5 - <alloc::boxed::Box<F,A> as core::ops::function::FnOnce<Args>>::call_once::habd582f39dd9789c\n"
+		"                               at /rustc/0123abcd/library/alloc/src/boxed.rs:2007:9\n"
+		"  42:     0x7f41eaebb2d5 - std::sys::unix::thread::Thread::new::thread_start::ha6c33fae81256bd2\n"
+		"  43:     0x7f41e955d67e - start_thread\n  44:     0x7f41e955e6a1 - clone\n";
+	triage_sig named = sig_of(
+		"  7:     0x7f41eaeb0001 - spinner[0a1b2c3d]::gear::turn::h0123456789abcdef\n"
+		"  8:     0x7f41eaebb2d5 - std::sys::unix::thread::Thread::new::thread_start::ha6c33fae81256bd2\n", 0);
+
+	(void)state;
+	expect_alone(ice, "rust-ice", "");
+	expect_alone(tail, "rust-panic", "");
+	assert_false(similar(ice, tail));
+	assert_int_equal(named.nframes, 1);
+	assert_non_null(strstr(named.frames[0], "gear::turn"));
+	triage_sig_free(&named);
+}
+
+/* The bottom of an mlir-opt stack alone (the paste cut the crash's
+** frames): main, its line and the driver frames are every crash's. Two
+** such pastes of one build stay apart. */
+static void test_triage__driver_tail_stands_alone(void **state)
+{
+	const char *a =
+		"#45 0x00005608fb56a7a8 mlir::asMainReturnCode(llvm::LogicalResult) /src/mlir/include/mlir/Tools/mlir-opt/MlirOptMain.h:436:12\n"
+		"#46 0x00005608fb56a7a8 main /src/mlir/tools/mlir-opt/mlir-opt.cpp:345:10\n"
+		"#47 0x00007f76da57dd90 (/lib/x86_64-linux-gnu/libc.so.6+0x29d90)\n"
+		"#48 0x00007f76da57de40 __libc_start_main (/lib/x86_64-linux-gnu/libc.so.6+0x29e40)\n"
+		"#49 0x00005608fb4811b5 _start (./bin/mlir-opt+0x73051b5)\n"
+		"Aborted\n";
+	const char *b =
+		"#45 0x000055d1a0a6a7a8 mlir::asMainReturnCode(llvm::LogicalResult) /src/mlir/include/mlir/Tools/mlir-opt/MlirOptMain.h:436:12\n"
+		"#46 0x000055d1a0a6a7a8 main /src/mlir/tools/mlir-opt/mlir-opt.cpp:345:10\n"
+		"#47 0x00007f11aa57dd90 (/lib/x86_64-linux-gnu/libc.so.6+0x29d90)\n"
+		"#48 0x00007f11aa57de40 __libc_start_main (/lib/x86_64-linux-gnu/libc.so.6+0x29e40)\n"
+		"#49 0x000055d1a09811b5 _start (./bin/mlir-opt+0x73051b5)\n"
+		"Aborted\n";
+	triage_sig x = sig_of(a, 0), y = sig_of(b, 0);
+
+	(void)state;
+	expect_alone(a, "abort", "SIGABRT");
+	assert_false(triage_sig_equal(&x, &y));
+	assert_false(similar(a, b));
+	triage_sig_free(&x);
+	triage_sig_free(&y);
+	/* A pass's own frame above the driver still names the crash. */
+	expect_sig("#3 0x0000563ff1b95148 (anonymous namespace)::SpinPass::runOnOperation() /src/Spin.cpp:12:3\n"
+		"#4 0x0000563ff1b96000 mlir::detail::OpToOpPassAdaptor::run(mlir::Pass*, mlir::Operation*, mlir::AnalysisManager, bool, unsigned int) /src/Pass.cpp:600:1\n"
+		"#5 0x0000563ff1b97000 main /src/mlir-opt.cpp:345:10\n"
+		"Aborted\n",
+		"abort", "", "SpinPass::runOnOperation", "main", NULL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1477,6 +1612,11 @@ int main(void)
 		cmocka_unit_test(test_triage__similar_bare_signal_same_statement),
 		cmocka_unit_test(test_triage__similar_cut_message),
 		cmocka_unit_test(test_triage__similar_same_statement),
+		cmocka_unit_test(test_triage__windows_llvm_error),
+		cmocka_unit_test(test_triage__runtime_assert_and_libcxx_terminate),
+		cmocka_unit_test(test_triage__c10_error_frames),
+		cmocka_unit_test(test_triage__rust_ice_without_panic_line),
+		cmocka_unit_test(test_triage__driver_tail_stands_alone),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
