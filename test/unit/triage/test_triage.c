@@ -721,7 +721,12 @@ static void test_triage__messages(void **state)
 	(void)state;
 	buf_puts(&b, "");
 	tri_norm_message(&b, m, strlen(m), NORM_MESSAGE);
-	assert_string_equal(b.data, "READ of size N at 0x? in model.onnx: tensor<4x3xf32> i32 pid N");
+	/* the input's IR types go as its numbers do */
+	assert_string_equal(b.data, "READ of size N at 0x? in model.onnx: tensor<?> i32 pid N");
+	b.len = 0;
+	m = "no layout for memref<2xmemref<3xf16>> in vector<4xi8>x";
+	tri_norm_message(&b, m, strlen(m), NORM_MESSAGE);
+	assert_string_equal(b.data, "no layout for memref<?> in vector<?>x");
 	b.len = 0;
 	tri_norm_message(&b, "x < 10", 6, NORM_VERBATIM);
 	assert_string_equal(b.data, "x < 10");
