@@ -197,7 +197,8 @@ static const tri_pattern c10[] = {
 static const tri_pattern python[] = {
 	{R_STACK, "Traceback", NULL, 0, TRI_REVERSE,
 	 "^Traceback \\(most recent call last\\):"},
-	{R_FRAME, "File \"", NULL, 0, TRI_CONTEXT,
+	/* a traceback's frame: also one pasted without its header */
+	{R_FRAME, "File \"", NULL, 0, TRI_HEADLESS,
 	 "^\\s+File \"(?<file>[^\"]+)\", line (?<line>\\d+), in (?<func>.+?)\\s*$"},
 	{R_PYEXC, NULL, "python:", 4, TRI_CONTEXT,
 	 "^(?<kind>(?:[A-Za-z_]\\w*\\.)*[A-Z]\\w*)(?:: (?<msg>.*)|"
@@ -226,6 +227,10 @@ static const tri_pattern shell[] = {
 	{R_SIGNAL, NULL, NULL, 5, 0,
 	 "(?:^|\\d\\s+)(?<sig>Segmentation fault|Aborted|Floating point exception|"
 	 "Illegal instruction|Bus error|Trace/breakpoint trap)(?: \\(core dumped\\))?(?:\\s|$)"},
+	/* an IDE's run window: "Process finished with exit code 139
+	** (interrupted by signal 11: SIGSEGV)" */
+	{R_SIGNAL, "interrupted by signal", NULL, 5, 0,
+	 "interrupted by signal \\d+: ?(?<sig>SIG[A-Z]+)\\)"},
 };
 
 /* Order matters: the first pattern that claims a line wins. */

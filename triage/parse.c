@@ -309,6 +309,12 @@ static int on_frame(triage_parser *p, scan_state *ss, const tri_format *fmt,
 
 	if ((pat->flags & TRI_CONTEXT) && si < 0)
 		return 1;
+	if ((pat->flags & TRI_HEADLESS) && si < 0) {
+		si = new_stack(s, fam, 1, ss->lineno);
+		if (si < 0)
+			return 0;
+		ss->open[fam] = si;
+	}
 	memset(&fr, 0, sizeof(fr));
 	fr.func = group(c, md, line, G_FUNC);
 	fr.file = group(c, md, line, G_FILE);
@@ -488,7 +494,8 @@ static int scan_joined(triage_parser *p, scan_state *ss, const char *a,
 	return 0;
 }
 
-/* A test runner's prefix on every line: ctest's "7: ". */
+/* A test runner's prefix on every line: ctest's "7: "; a quote's "> "
+** (a log quoted in a reply). */
 static void strip_runner_prefix(const char **line, size_t *n)
 {
 	size_t i = 0;
@@ -498,6 +505,12 @@ static void strip_runner_prefix(const char **line, size_t *n)
 	if (i && i + 1 < *n && (*line)[i] == ':' && (*line)[i + 1] == ' ') {
 		*line += i + 2;
 		*n -= i + 2;
+	}
+	while (*n && (*line)[0] == '>' && (*n == 1 || (*line)[1] == ' ' ||
+	       (*line)[1] == '>')) {
+		i = (*n > 1 && (*line)[1] == ' ') ? 2 : 1;
+		*line += i;
+		*n -= i;
 	}
 }
 

@@ -631,6 +631,25 @@ static int bare_signal(const triage_sig *out, const tri_event *ev, size_t said)
 	return out->crashed && !out->nframes && ev && ev->signame && !said;
 }
 
+/* A message every bug of a tool's driver ends in, whatever the frames
+** (the driver's own, whose last line raised it). */
+static int driver_message(const char *m, size_t said)
+{
+	static const char *const words[] = {
+		/* MLIR's Python binding: the pass's own error went to
+		** stderr before */
+		"PassManager::run failed",
+		/* TVM's error whose message is a traceback of its own */
+		"Traceback (most recent call last):",
+	};
+	size_t i;
+
+	for (i = 0; i < N_ELEMS(words); i++)
+		if (said == strlen(words[i]) && !memcmp(m, words[i], said))
+			return 1;
+	return 0;
+}
+
 static int says_nothing(const triage_sig *out, const tri_event *ev,
 	const char *m, size_t said)
 {
@@ -653,6 +672,8 @@ static int says_nothing(const triage_sig *out, const tri_event *ev,
 	/* A traceback cut before its exception line: what is left is the
 	** program's entry path, the same for all its bugs. */
 	if (out->crashed && (!strcmp(out->kind, "python") || !strcmp(out->kind, "node")))
+		return 1;
+	if (driver_message(m, said))
 		return 1;
 	if (!out->crashed || out->nframes)
 		return 0;
@@ -766,8 +787,10 @@ static void set_match(triage_sig *out, const tri_event *ev, size_t msglen)
 	size_t k, n = 0;
 
 	/* A traceback cut before its exception line lacks the innermost
-	** frames: what is left is the program's common entry path. */
-	if (!strcmp(out->kind, "python") || !strcmp(out->kind, "node"))
+	** frames: what is left is the program's common entry path; so
+	** are the frames of a driver's generic error. */
+	if (!strcmp(out->kind, "python") || !strcmp(out->kind, "node") ||
+	    driver_message(out->message, msglen))
 		return;
 	/* The message as the report said it: not the frameless detail
 	** (signal name, file) a log with no stack gets in its key. */
@@ -1019,6 +1042,10 @@ static unsigned long long bare_content(gred_buf *b, const tri_scan *s,
 		if (b->len && b->data[b->len - 1] != '\n')
 			buf_puts(b, "\n");
 	}
+	/* Nothing but the notice itself: every such log says only that
+	** something died. Only the same paste is the same report. */
+	if (!b->len)
+		return (unsigned long long)hash_bytes(log, len);
 	return (unsigned long long)hash_bytes(b->data ? b->data : "", b->len);
 }
 

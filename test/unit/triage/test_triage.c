@@ -1569,6 +1569,59 @@ static void test_triage__driver_tail_stands_alone(void **state)
 		"abort", "", "SpinPass::runOnOperation", "main", NULL);
 }
 
+/* A traceback pasted from its middle, ending in a driver's generic
+** error: two bugs behind one compiler's pass manager stay apart, and the
+** exception is read without the traceback's header. */
+static void test_triage__headless_traceback_driver_error(void **state)
+{
+	const char *a =
+		"  File \"/opt/venv/lib/python3.10/site-packages/gizmo/compiler/compiler.py\", line 347, in compile\n"
+		"    next_module = compile_ir(module, metadata)\n"
+		"  File \"/opt/venv/lib/python3.10/site-packages/gizmo/backends/red/compiler.py\", line 304, in make_ir\n"
+		"    pm.run(mod)\n"
+		"RuntimeError: PassManager::run failed\n";
+	const char *b =
+		"  File \"C:\\\\venv\\\\Lib\\\\site-packages\\\\gizmo\\\\compiler\\\\compiler.py\", line 324, in compile\n"
+		"    next_module = compile_ir(module, metadata)\n"
+		"  File \"C:\\\\venv\\\\Lib\\\\site-packages\\\\gizmo\\\\backends\\\\blue\\\\compiler.py\", line 275, in make_ir\n"
+		"    pm.run(mod)\n"
+		"RuntimeError: PassManager::run failed\n";
+	triage_sig x = sig_of(a, 0);
+
+	(void)state;
+	assert_string_equal(x.kind, "python:RuntimeError");
+	assert_int_equal(x.nframes, 2);
+	assert_string_equal(x.frames[0], "compiler.py:make_ir");
+	expect_alone(a, "python:RuntimeError", "PassManager::run failed");
+	assert_false(similar(a, b));
+	triage_sig_free(&x);
+	/* A message of its own still groups. */
+	assert_true(similar(
+		"  File \"/a/spin.py\", line 3, in turn\n    gear()\nValueError: gear 3 has no teeth\n",
+		"  File \"/b/spin.py\", line 3, in turn\n    gear()\nValueError: gear 5 has no teeth\n"));
+}
+
+/* A log quoted in a reply ("> "), and an IDE's note of the signal; a
+** log that says only that a program died stands alone. */
+static void test_triage__quoted_log_and_ide_signal(void **state)
+{
+	triage_sig q = sig_of("> spin: gear.c:12: turn: Assertion `teeth > 0' failed.\n> Aborted (core dumped)\n", 0);
+	triage_sig x = sig_of("Process finished with exit code 139 (interrupted by signal 11: SIGSEGV)\n", 0);
+	triage_sig y = sig_of("run.sh: line 4:  2369 Segmentation fault      (core dumped) ./spin --fast\n", 0);
+
+	(void)state;
+	assert_string_equal(q.kind, "assert");
+	assert_string_equal(q.message, "turn: teeth > 0 at gear.c");
+	assert_string_equal(x.kind, "crash");
+	assert_non_null(strstr(x.message, "SIGSEGV; nothing read but a crash; log "));
+	assert_false(triage_sig_equal(&x, &y));
+	assert_false(similar("Process finished with exit code 139 (interrupted by signal 11: SIGSEGV)\n",
+		"run.sh: line 4:  2369 Segmentation fault      (core dumped) ./spin --fast\n"));
+	triage_sig_free(&q);
+	triage_sig_free(&x);
+	triage_sig_free(&y);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1622,6 +1675,8 @@ int main(void)
 		cmocka_unit_test(test_triage__c10_error_frames),
 		cmocka_unit_test(test_triage__rust_ice_without_panic_line),
 		cmocka_unit_test(test_triage__driver_tail_stands_alone),
+		cmocka_unit_test(test_triage__headless_traceback_driver_error),
+		cmocka_unit_test(test_triage__quoted_log_and_ide_signal),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
