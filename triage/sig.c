@@ -805,6 +805,14 @@ static void set_match(triage_sig *out, const tri_event *ev, size_t msglen)
 	} else if (asan_stack_site(out, ev)) {
 		buf_printf(&m, "\t'%.*s' line %.*s", (int)ev->func.n, ev->func.p,
 			(int)ev->line.n, ev->line.p);
+	} else if (!strcmp(out->kind, "assert") && ev && ev->file.n && ev->line.n) {
+		/* An assertion's file and line ("=f.h:175"): all that ties a
+		** macOS spelling (no class, no template arguments) to
+		** glibc's (see message_compatible) */
+		size_t bn;
+		const char *base = tri_basename(ev->file.p, ev->file.n, &bn);
+		buf_printf(&m, "\t=%.*s:%.*s", (int)bn, base, (int)ev->line.n,
+			ev->line.p);
 	}
 	/* the machine code that crashed, which a stripped build keeps */
 	if (out->code && ev && ev->fmt->family == FAM_NATIVE)

@@ -952,6 +952,16 @@ static void test_triage__similar_assertions_without_frames(void **state)
 	assert_false(similar(glibc_long, glibc_value));
 	assert_true(similar(glibc_long, mac));
 	assert_true(similar(glibc_long, asan));
+	/* One condition at another line of its header: another version,
+	** and no more than the check's words in common. */
+	assert_false(similar(
+		"spin: /s/UseList.h:198: spin::UseList<spin::Gear>::~UseList() [G = spin::Gear]: "
+		"Assertion `empty() && \"uses left\"' failed.\n",
+		"Assertion failed: (empty() && \"uses left\"), function ~UseList, file UseList.h, line 175.\n"));
+	assert_true(similar(
+		"spin: /s/UseList.h:198: spin::UseList<spin::Gear>::~UseList() [G = spin::Gear]: "
+		"Assertion `empty() && \"uses left\"' failed.\n",
+		"Assertion failed: (empty() && \"uses left\"), function ~UseList, file UseList.h, line 198.\n"));
 }
 
 /* One crash site reached by two call paths: ASan names the error class,
