@@ -52,6 +52,8 @@ static const tri_pattern sanitizer[] = {
 	 "(?:\\s+" MODOFF "|\\s+" FILELINE "|\\s+" FILEONLY ")?" BUILDID},
 	{R_FRAME, "#", NULL, 0, 0,
 	 "^\\s+#(?<idx>\\d+)\\s+0x(?<addr>[0-9a-fA-F]+)\\s+" MODOFF BUILDID},
+	/* a report's last line, its head cut from the paste */
+	{R_EVENT, "==ABORTING", "sanitizer-abort", 5, 0, "^==\\d+==ABORTING"},
 };
 
 /* gdb: "Program received signal", `bt` frames. */
@@ -80,6 +82,10 @@ static const tri_pattern llvm[] = {
 	/* The same fatal error as a Windows linker prints it ("LINK : LLVM
 	** error : Cannot select: ...") */
 	{R_EVENT, "LLVM error :", "llvm-error", 2, 0, "LLVM error : (?<msg>.*?)\\s*$"},
+	/* A pass that failed (no crash): MLIR's diagnostic names it. Every
+	** bug of that pass says the same. */
+	{R_EVENT, "Pipeline failed while executing", "mlir-pass-failure", 6, 0,
+	 "Pipeline failed while executing \\[`(?<msg>[^`]+)` on"},
 	{R_EVENT, "UNREACHABLE", "unreachable", 2, 0,
 	 "UNREACHABLE executed(?: at (?<file>\\S+?):(?<line>\\d+))?"},
 	{R_STACK, "Stack dump", "crash", 3, 0, "^\\s*Stack dump:"},

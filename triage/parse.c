@@ -495,10 +495,22 @@ static int scan_joined(triage_parser *p, scan_state *ss, const char *a,
 }
 
 /* A test runner's prefix on every line: ctest's "7: "; a quote's "> "
-** (a log quoted in a reply). */
+** (a log quoted in a reply); a container log's time and stream
+** ("2026-01-17T18:48:10.41+01:00 stderr F "). */
 static void strip_runner_prefix(const char **line, size_t *n)
 {
 	size_t i = 0;
+
+	if (*n > 30 && isdigit((unsigned char)(*line)[0]) && (*line)[4] == '-' &&
+	    (*line)[10] == 'T') {
+		const char *sp = memchr(*line, ' ', *n < 48 ? *n : 48);
+		if (sp && (size_t)(sp - *line) + 10 <= *n &&
+		    (!memcmp(sp, " stderr ", 8) || !memcmp(sp, " stdout ", 8)) &&
+		    (sp[8] == 'F' || sp[8] == 'P') && sp[9] == ' ') {
+			*n -= (size_t)(sp + 10 - *line);
+			*line = sp + 10;
+		}
+	}
 
 	while (i < *n && i < 4 && isdigit((unsigned char)(*line)[i]))
 		i++;

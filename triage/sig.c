@@ -641,6 +641,10 @@ static int driver_message(const char *m, size_t said)
 		"PassManager::run failed",
 		/* TVM's error whose message is a traceback of its own */
 		"Traceback (most recent call last):",
+		/* a CUDA kernel's fault, reported at a later call: the
+		** frames are wherever the host noticed it */
+		"CUDA error: an illegal memory access was encountered",
+		"Triton Error [CUDA]: an illegal memory access was encountered",
 	};
 	size_t i;
 
@@ -673,7 +677,10 @@ static int says_nothing(const triage_sig *out, const tri_event *ev,
 	** program's entry path, the same for all its bugs. */
 	if (out->crashed && (!strcmp(out->kind, "python") || !strcmp(out->kind, "node")))
 		return 1;
-	if (driver_message(m, said))
+	/* a pass's failure names the pass only; a sanitizer's last line
+	** alone, nothing */
+	if (driver_message(m, said) || !strcmp(out->kind, "mlir-pass-failure") ||
+	    !strcmp(out->kind, "sanitizer-abort"))
 		return 1;
 	if (!out->crashed || out->nframes)
 		return 0;

@@ -1632,6 +1632,25 @@ static void test_triage__quoted_log_and_ide_signal(void **state)
 	triage_sig_free(&y);
 }
 
+/* Logs that name no bug stand alone: a sanitizer report's last line, a
+** pass's failure, a CUDA fault noticed at a later call; a container
+** log's time stamps are no part of the log. */
+static void test_triage__more_logs_that_stand_alone(void **state)
+{
+	(void)state;
+	expect_alone("  0x0296: fa fa fa fa fa fa fa fa\nShadow byte legend (one shadow byte represents 8 application bytes):\n"
+		"  Addressable:           00\n==31==ABORTING\n", "sanitizer-abort", "");
+	expect_alone("spin.py:18:0: error: Failures have been detected while processing an MLIR pass pipeline\n"
+		"spin.py:18:0: note: Pipeline failed while executing [`GearHoisting` on 'builtin.module' operation]: reproducer generated at `std::errs`\n",
+		"mlir-pass-failure", "GearHoisting");
+	expect_alone("  File \"/srv/spin/gear.py\", line 12, in turn\n    out = torch.zeros_like(q)\n"
+		"RuntimeError: CUDA error: an illegal memory access was encountered\n",
+		"python:RuntimeError", "CUDA error: an illegal memory access was encountered");
+	expect_sig("2026-01-17T18:48:10.418481013+01:00 stderr F spin: gear.c:12: turn: Assertion `teeth > 0' failed.\n"
+		"2026-01-17T18:48:10.418486653+01:00 stderr F Aborted (core dumped)\n",
+		"assert", "turn: teeth > 0 at gear.c", NULL, NULL, NULL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1687,6 +1706,7 @@ int main(void)
 		cmocka_unit_test(test_triage__driver_tail_stands_alone),
 		cmocka_unit_test(test_triage__headless_traceback_driver_error),
 		cmocka_unit_test(test_triage__quoted_log_and_ide_signal),
+		cmocka_unit_test(test_triage__more_logs_that_stand_alone),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
