@@ -235,7 +235,7 @@ static const tri_pattern shell[] = {
 	 "Illegal instruction|Bus error|Trace/breakpoint trap)(?: \\(core dumped\\))?(?:\\s|$)"},
 	/* an IDE's run window: "Process finished with exit code 139
 	** (interrupted by signal 11: SIGSEGV)" */
-	{R_SIGNAL, "interrupted by signal", NULL, 5, 0,
+	{R_SIGNAL, "interrupted by signal", NULL, 5, TRI_WORDS,
 	 "interrupted by signal \\d+: ?(?<sig>SIG[A-Z]+)\\)"},
 };
 

@@ -46,6 +46,9 @@ typedef struct tri_pattern {
 
 #define TRI_CONTEXT   1  /* only inside an open stack of this family */
 #define TRI_REVERSE   2  /* R_STACK: frames are listed outermost first */
+#define TRI_WORDS     8  /* R_SIGNAL: the line says more than the death (an
+                            IDE's words around it): it stays in the
+                            content of a log that says nothing else */
 #define TRI_HEADLESS  4  /* R_FRAME: with no stack open, opens one listed
                             outermost first (a paste cut above its header) */
 

@@ -1033,7 +1033,9 @@ static int signal_line(const tri_scan *s, size_t lineno)
 	size_t k;
 
 	for (k = 0; k < s->nevents; k++)
-		if (s->events[k].signame && s->events[k].lineno == lineno)
+		if (s->events[k].signame && s->events[k].pat &&
+		    s->events[k].lineno == lineno &&
+		    !(s->events[k].pat->flags & TRI_WORDS))
 			return 1;
 	return 0;
 }
@@ -1057,10 +1059,6 @@ static unsigned long long bare_content(gred_buf *b, const tri_scan *s,
 		if (b->len && b->data[b->len - 1] != '\n')
 			buf_puts(b, "\n");
 	}
-	/* Nothing but the notice itself: every such log says only that
-	** something died. Only the same paste is the same report. */
-	if (!b->len)
-		return (unsigned long long)hash_bytes(log, len);
 	return (unsigned long long)hash_bytes(b->data ? b->data : "", b->len);
 }
 

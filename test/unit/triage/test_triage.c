@@ -1611,8 +1611,8 @@ static void test_triage__headless_traceback_driver_error(void **state)
 		"  File \"/b/spin.py\", line 3, in turn\n    gear()\nValueError: gear 5 has no teeth\n"));
 }
 
-/* A log quoted in a reply ("> "), and an IDE's note of the signal; a
-** log that says only that a program died stands alone. */
+/* A log quoted in a reply ("> "), and an IDE's note of the signal,
+** whose words are not a shell's. */
 static void test_triage__quoted_log_and_ide_signal(void **state)
 {
 	triage_sig q = sig_of("> spin: gear.c:12: turn: Assertion `teeth > 0' failed.\n> Aborted (core dumped)\n", 0);
