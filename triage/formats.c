@@ -52,6 +52,8 @@ static const tri_pattern sanitizer[] = {
 	 "(?:\\s+" MODOFF "|\\s+" FILELINE "|\\s+" FILEONLY ")?" BUILDID},
 	{R_FRAME, "#", NULL, 0, 0,
 	 "^\\s+#(?<idx>\\d+)\\s+0x(?<addr>[0-9a-fA-F]+)\\s+" MODOFF BUILDID},
+	/* a report's last line, its head cut from the paste */
+	{R_EVENT, "==ABORTING", "sanitizer-abort", 5, 0, "^==\\d+==ABORTING"},
 };
 
 /* gdb: "Program received signal", `bt` frames. */
@@ -77,15 +79,27 @@ static const tri_pattern lldb[] = {
 /* LLVM/MLIR: PrintStackTrace with and without symbols, fatal errors. */
 static const tri_pattern llvm[] = {
 	{R_EVENT, "LLVM ERROR", "llvm-error", 2, 0, "LLVM ERROR: (?<msg>.*?)\\s*$"},
+	/* The same fatal error as a Windows linker prints it ("LINK : LLVM
+	** error : Cannot select: ...") */
+	{R_EVENT, "LLVM error :", "llvm-error", 2, 0, "LLVM error : (?<msg>.*?)\\s*$"},
+	/* A pass that failed (no crash): MLIR's diagnostic names it. Every
+	** bug of that pass says the same. */
+	{R_EVENT, "Pipeline failed while executing", "mlir-pass-failure", 6, 0,
+	 "Pipeline failed while executing \\[`(?<msg>[^`]+)` on"},
 	{R_EVENT, "UNREACHABLE", "unreachable", 2, 0,
 	 "UNREACHABLE executed(?: at (?<file>\\S+?):(?<line>\\d+))?"},
-	{R_STACK, "Stack dump", "crash", 3, 0, "^Stack dump:"},
+	{R_STACK, "Stack dump", "crash", 3, 0, "^\\s*Stack dump:"},
 	{R_FRAME, "0x", NULL, 0, 0,
 	 "^\\s*(?<idx>\\d+)\\s+(?<module>\\S+)\\s+0x(?<addr>[0-9a-fA-F]+)"
 	 "(?:\\s+(?<func>.+?)\\s+\\+\\s+\\d+)?\\s*$"},
 	{R_FRAME, "#", NULL, 0, 0,
 	 "^\\s*#(?<idx>\\d+)\\s+0x(?<addr>[0-9a-fA-F]+)\\s+(?:" MODOFF "|(?<func>.+?)"
-	 "(?:\\s+" MODOFF "|\\s+" FILELINE ")?)\\s*$"},
+	 "(?:\\s+" MODOFF "|\\s+" FILELINE "|\\s+" FILEONLY ")?)\\s*$"},
+	/* Windows: "0 0x00007ff7 name (C:\\bin\\tool.exe+0x1b0)", the name the
+	** nearest export's, or none */
+	{R_FRAME, "+0x", NULL, 0, 0,
+	 "^\\s*(?<idx>\\d+)\\s+0x(?<addr>[0-9a-fA-F]+)\\s+(?:(?<func>[^\\s()][^()]*?)\\s+)?"
+	 "\\((?<module>[^()]+?)\\+0x(?<off>[0-9a-fA-F]+)\\)\\s*$"},
 };
 
 /* glibc and libstdc++: assert (also behind a runner's prefix), stack
@@ -98,6 +112,11 @@ static const tri_pattern glibc[] = {
 	{R_EVENT, "Assertion failed: (", "assert", 2, 0,
 	 "Assertion failed: \\((?<msg>.*)\\), function (?<func>[^,]+), "
 	 "file (?<file>[^,]+), line (?<line>\\d+)"},
+	/* A runtime's own assert (IREE's "assert.h assertion failed at
+	** f.cc:110 in void f(int): cond") */
+	{R_EVENT, "assertion failed at", "assert", 2, 0,
+	 "assertion failed at (?<file>[^\\s:]+):(?<line>\\d+) in (?<func>.+?\\)(?: const)?): "
+	 "(?<msg>.*?)\\s*$"},
 	{R_EVENT, "stack smashing", "stack-smashing", 2, 0,
 	 "^\\*\\*\\* stack smashing detected \\*\\*\\*"},
 	{R_EVENT, "detected ***", "fortify", 2, 0,
@@ -108,6 +127,11 @@ static const tri_pattern glibc[] = {
 	 "corrupted size vs\\. prev_size.*|corrupted double-linked list.*)$"},
 	{R_EVENT, "terminate called", "uncaught-exception:", 2, 0,
 	 "terminate called after throwing an instance of '(?<kind>[^']+)'"},
+	/* libc++ (macOS, LLVM's): the same uncaught exception, its what() on
+	** the line */
+	{R_EVENT, "uncaught exception of type", "uncaught-exception:", 2, 0,
+	 "libc\\+\\+abi(?:\\.dylib)?: terminating (?:due to|with) uncaught exception of type "
+	 "(?<kind>(?:[^:\\s]|::)+)(?:: (?<msg>.*?))?\\s*$"},
 	{R_EVENT, "terminate called", "terminate", 2, 0,
 	 "terminate called without an active exception"},
 	{R_DETAIL, "what():", NULL, 0, 0, "^\\s+what\\(\\):\\s+(?<msg>.*?)\\s*$"},
@@ -125,7 +149,16 @@ static const tri_pattern rust[] = {
 	 "^thread '[^']*'(?: \\(\\d+\\))? panicked at (?<file>[^\\s:]+):(?<line>\\d+):\\d+:$"},
 	{R_EVENT, "panicked at", "rust-panic", 2, 0,
 	 "^thread '[^']*'(?: \\(\\d+\\))? panicked at '(?<msg>.*)', (?<file>[^\\s:]+):(?<line>\\d+)"},
+	/* rustc's own report; "unexpected panic" says nothing of which */
+	{R_EVENT, "internal compiler error: unexpected panic", "rust-ice", 3, 0,
+	 "^error: internal compiler error: unexpected panic"},
+	{R_EVENT, "internal compiler error: ", "rust-ice", 3, 0,
+	 "^error: internal compiler error: (?<msg>.*?)\\s*$"},
 	{R_STACK, "stack backtrace:", NULL, 0, 0, "^stack backtrace:"},
+	/* A frame of a full backtrace ("12:  0x7f.. - name") needs no
+	** header: a paste often starts below it. */
+	{R_FRAME, " - ", NULL, 0, 0,
+	 "^\\s*(?<idx>\\d+):\\s+0x[0-9a-fA-F]+ - (?<func>\\S.*?)\\s*$"},
 	{R_FRAME, ":", NULL, 0, TRI_CONTEXT,
 	 "^\\s+(?<idx>\\d+):\\s+(?:0x[0-9a-fA-F]+ - )?(?<func>\\S.*?)\\s*$"},
 	{R_AT, "at ", NULL, 0, TRI_CONTEXT,
@@ -152,11 +185,26 @@ static const tri_pattern pytorch[] = {
 	 "\"(?<file>[^\"]+)\":(?<line>\\d+).*?)\\s*$"},
 };
 
+/* PyTorch's C++ errors (c10::Error) as the library prints them: "Exception
+** raised from f at file:line (most recent call first):", then frames, on
+** Windows "ADDR c10.dll!c10::Error::Error [<unknown file> @ <unknown line
+** number>]". The function and file are the report's: its message line,
+** above, may be cut. */
+static const tri_pattern c10[] = {
+	{R_EVENT, "Exception raised from", "torch-error", 4, 0,
+	 "Exception raised from (?<msg>\\S+) at (?<file>[^\\s]+?):(?<line>\\d+) "
+	 "\\(most recent call first\\)"},
+	{R_FRAME, "!", NULL, 0, 0,
+	 "^(?<addr>[0-9A-Fa-f]{16})(?:[0-9A-Fa-f]{16})? (?<module>[\\w.-]+)!(?<func>[^\\s\\[]+)"
+	 "(?: \\[.*\\])?\\s*$"},
+};
+
 /* Python tracebacks and faulthandler dumps. */
 static const tri_pattern python[] = {
 	{R_STACK, "Traceback", NULL, 0, TRI_REVERSE,
 	 "^Traceback \\(most recent call last\\):"},
-	{R_FRAME, "File \"", NULL, 0, TRI_CONTEXT,
+	/* a traceback's frame: also one pasted without its header */
+	{R_FRAME, "File \"", NULL, 0, TRI_HEADLESS,
 	 "^\\s+File \"(?<file>[^\"]+)\", line (?<line>\\d+), in (?<func>.+?)\\s*$"},
 	{R_PYEXC, NULL, "python:", 4, TRI_CONTEXT,
 	 "^(?<kind>(?:[A-Za-z_]\\w*\\.)*[A-Z]\\w*)(?:: (?<msg>.*)|"
@@ -185,6 +233,10 @@ static const tri_pattern shell[] = {
 	{R_SIGNAL, NULL, NULL, 5, 0,
 	 "(?:^|\\d\\s+)(?<sig>Segmentation fault|Aborted|Floating point exception|"
 	 "Illegal instruction|Bus error|Trace/breakpoint trap)(?: \\(core dumped\\))?(?:\\s|$)"},
+	/* an IDE's run window: "Process finished with exit code 139
+	** (interrupted by signal 11: SIGSEGV)" */
+	{R_SIGNAL, "interrupted by signal", NULL, 5, TRI_WORDS,
+	 "interrupted by signal \\d+: ?(?<sig>SIG[A-Z]+)\\)"},
 };
 
 /* Order matters: the first pattern that claims a line wins. */
@@ -196,6 +248,7 @@ const tri_format tri_formats[] = {
 	{"onnxruntime", FAM_PYTHON, onnxruntime, N(onnxruntime)},
 	{"pytorch", FAM_PYTHON, pytorch, N(pytorch)},
 	{"python", FAM_PYTHON, python, N(python)},
+	{"c10", FAM_NATIVE, c10, N(c10)},
 	{"llvm", FAM_NATIVE, llvm, N(llvm)},
 	{"glibc", FAM_NATIVE, glibc, N(glibc)},
 	{"node", FAM_NODE, node, N(node)},
@@ -255,6 +308,16 @@ const tri_ignore tri_ignores[] = {
 	** crate hashes ("<<std[e28293b1]::sys::backtrace::...") */
 	{0, "^<*(?:std|core|alloc)(?:\\[[0-9a-f]+\\])?::"},
 	{0, "^\\?\\?$|^<unknown>$"},
+	/* A thread's entry, as _start is the program's */
+	{0, "^(?:start_thread|clone3?|BaseThreadInitThunk|RtlUserThreadStart)$"},
+	/* The drivers every crash of a tool passes through: mlir-opt's main
+	** loop and pass manager, a Python binding's dispatch, rustc's
+	** compiler thread and query engine, c10's error constructor */
+	{2, "^mlir::(?:MlirOptMain|asMainReturnCode|splitAndProcessBuffer|PassManager::run|"
+	    "detail::OpToOpPassAdaptor::\\w+)$|^(?:performActions|processBuffer)$"},
+	{2, "^pybind11::"},
+	{2, "^<*rustc_(?:driver|driver_impl|interface|query_impl|query_system)(?:\\[[0-9a-f]+\\])?::"},
+	{0, "^c10::Error::Error$|^c10::detail::torch\\w*Fail$"},
 	{0, "^(?:libc|libm|libdl|libpthread|librt|ld-linux[\\w-]*|libasan|libubsan|liblsan|"
 	    "libtsan|libmsan|libclang_rt[\\w.-]*|libstdc\\+\\+|libc\\+\\+|libc\\+\\+abi|"
 	    "libgcc_s)\\.so"},

@@ -15,8 +15,8 @@ typedef struct mframe {
 } mframe;
 
 typedef struct mtext {
-	const char *cls, *msg, *site, *code;
-	size_t ncls, nmsg, nsite, ncode;
+	const char *cls, *msg, *site, *code, *asite;
+	size_t ncls, nmsg, nsite, ncode, nasite;
 	mframe f[TRIAGE_MATCH_FRAMES];
 	size_t n;
 } mtext;
@@ -45,6 +45,13 @@ static void split(mtext *m, const char *s)
 			m->nsite = (size_t)(m->code - m->site);
 			m->code++;
 			m->ncode = (size_t)(e - m->code);
+		}
+		/* "=f.h:175": an assertion's file and line, compared
+		** only across spellings of its line (message_compatible) */
+		if (m->nsite && m->site[0] == '=') {
+			m->asite = m->site + 1;
+			m->nasite = m->nsite - 1;
+			m->nsite = 0;
 		}
 	}
 	if (!*e)
@@ -138,6 +145,13 @@ static int same_but_digits(const char *a, size_t na, const char *b, size_t nb)
 	}
 }
 
+/* Whether both are assertions at one line of one file. */
+static int same_assert_site(const mtext *a, const mtext *b)
+{
+	return !a->nasite || !b->nasite ||
+		(a->nasite == b->nasite && !memcmp(a->asite, b->asite, a->nasite));
+}
+
 /* Whether a is b cut after a good part of it (24 bytes or more). */
 static int cut_short(const char *a, size_t na, const char *b, size_t nb)
 {
@@ -181,6 +195,11 @@ static int message_compatible(const mtext *a, const mtext *b)
 		const char *short_f, *long_f;
 		size_t ns, nl;
 		if (!same(ca, ra, cb, rb))
+			return 0;
+		/* The same check at another line of its file: another
+		** version of a header every caller goes through, as likely
+		** another caller's bug as this one's. */
+		if (!same_assert_site(a, b))
 			return 0;
 		/* one function name is the other's last component */
 		if (fa <= fb) {

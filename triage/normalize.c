@@ -300,7 +300,8 @@ void tri_norm_template_args(gred_buf *out, const char *s, size_t n)
 /*
 ** Messages keep their words and drop what varies between runs of one
 ** bug: hex and decimal numbers that stand alone (sizes, addresses, pids;
-** "i32", "4x3" stay), directories of paths, colour codes, extra spaces.
+** "i32", "4x3" stay), the shaped IR types of the input ("memref<?>"),
+** directories of paths, colour codes, extra spaces.
 ** NORM_VERBATIM keeps all but colour and spacing (assertion expressions
 ** are source text); NORM_VALUES also blanks quoted values, which Python
 ** and JavaScript messages copy from the input ("KeyError: 'x'").
@@ -372,6 +373,24 @@ void tri_norm_message(gred_buf *out, const char *s, size_t n, int mode)
 			buf_append(out, &c, 1);
 			i++;
 			continue;
+		}
+		if ((i == 0 || !is_word(s[i - 1])) && (starts(s + i, n - i, "memref<") ||
+		    starts(s + i, n - i, "tensor<") || starts(s + i, n - i, "vector<"))) {
+			/* an IR type copied from the input, like a number:
+			** "memref<1xf32>", "memref<2xmemref<3xf32>>" */
+			size_t k = (size_t)(strchr(s + i, '<') - s), depth = 0;
+			for (; k < n; k++) {
+				if (s[k] == '<')
+					depth++;
+				else if (s[k] == '>' && !--depth)
+					break;
+			}
+			if (k < n) {
+				buf_append(out, s + i, (size_t)(strchr(s + i, '<') - (s + i)));
+				buf_puts(out, "<?>");
+				i = k + 1;
+				continue;
+			}
 		}
 		if (c == '0' && i + 2 < n && (s[i + 1] == 'x' || s[i + 1] == 'X') &&
 		    isxdigit((unsigned char)s[i + 2]) && (i == 0 || !is_word(s[i - 1]))) {

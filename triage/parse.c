@@ -83,13 +83,16 @@ int tri_compile(triage_parser *p, gred_error *e)
 
 int tri_compile_ignores(triage_parser *p, gred_error *e)
 {
-	gred_buf skip = {0}, cut = {0};
+	gred_buf skip = {0}, cut = {0}, driver = {0};
 	size_t i;
 	int err = 0;
 
 	for (i = 0; i < tri_nignores; i++) {
-		gred_buf *b = tri_ignores[i].cut ? &cut : &skip;
+		gred_buf *b = tri_ignores[i].cut == 1 ? &cut : &skip;
 		buf_printf(b, "%s(?:%s)", b->len ? "|" : "", tri_ignores[i].re);
+		if (tri_ignores[i].cut == 2)
+			buf_printf(&driver, "%s(?:%s)", driver.len ? "|" : "",
+				tri_ignores[i].re);
 	}
 	if (p->user_ignore.len)
 		buf_printf(&skip, "|%s", p->user_ignore.data);
@@ -97,12 +100,16 @@ int tri_compile_ignores(triage_parser *p, gred_error *e)
 		pcre2_code_free(p->ignore_re);
 	if (p->cut_re)
 		pcre2_code_free(p->cut_re);
-	p->cut_re = NULL;
+	if (p->driver_re)
+		pcre2_code_free(p->driver_re);
+	p->cut_re = p->driver_re = NULL;
 	if (!(p->ignore_re = compile_one(skip.data, 0, e)) ||
-	    !(p->cut_re = compile_one(cut.data, 0, e)))
+	    !(p->cut_re = compile_one(cut.data, 0, e)) ||
+	    !(p->driver_re = compile_one(driver.data, 0, e)))
 		err = -1;
 	buf_free(&skip);
 	buf_free(&cut);
+	buf_free(&driver);
 	return err;
 }
 
@@ -302,6 +309,12 @@ static int on_frame(triage_parser *p, scan_state *ss, const tri_format *fmt,
 
 	if ((pat->flags & TRI_CONTEXT) && si < 0)
 		return 1;
+	if ((pat->flags & TRI_HEADLESS) && si < 0) {
+		si = new_stack(s, fam, 1, ss->lineno);
+		if (si < 0)
+			return 0;
+		ss->open[fam] = si;
+	}
 	memset(&fr, 0, sizeof(fr));
 	fr.func = group(c, md, line, G_FUNC);
 	fr.file = group(c, md, line, G_FILE);
@@ -481,16 +494,35 @@ static int scan_joined(triage_parser *p, scan_state *ss, const char *a,
 	return 0;
 }
 
-/* A test runner's prefix on every line: ctest's "7: ". */
+/* A test runner's prefix on every line: ctest's "7: "; a quote's "> "
+** (a log quoted in a reply); a container log's time and stream
+** ("2026-01-17T18:48:10.41+01:00 stderr F "). */
 static void strip_runner_prefix(const char **line, size_t *n)
 {
 	size_t i = 0;
+
+	if (*n > 30 && isdigit((unsigned char)(*line)[0]) && (*line)[4] == '-' &&
+	    (*line)[10] == 'T') {
+		const char *sp = memchr(*line, ' ', *n < 48 ? *n : 48);
+		if (sp && (size_t)(sp - *line) + 10 <= *n &&
+		    (!memcmp(sp, " stderr ", 8) || !memcmp(sp, " stdout ", 8)) &&
+		    (sp[8] == 'F' || sp[8] == 'P') && sp[9] == ' ') {
+			*n -= (size_t)(sp + 10 - *line);
+			*line = sp + 10;
+		}
+	}
 
 	while (i < *n && i < 4 && isdigit((unsigned char)(*line)[i]))
 		i++;
 	if (i && i + 1 < *n && (*line)[i] == ':' && (*line)[i + 1] == ' ') {
 		*line += i + 2;
 		*n -= i + 2;
+	}
+	while (*n && (*line)[0] == '>' && (*n == 1 || (*line)[1] == ' ' ||
+	       (*line)[1] == '>')) {
+		i = (*n > 1 && (*line)[1] == ' ') ? 2 : 1;
+		*line += i;
+		*n -= i;
 	}
 }
 

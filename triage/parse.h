@@ -46,6 +46,11 @@ typedef struct tri_pattern {
 
 #define TRI_CONTEXT   1  /* only inside an open stack of this family */
 #define TRI_REVERSE   2  /* R_STACK: frames are listed outermost first */
+#define TRI_WORDS     8  /* R_SIGNAL: the line says more than the death (an
+                            IDE's words around it): it stays in the
+                            content of a log that says nothing else */
+#define TRI_HEADLESS  4  /* R_FRAME: with no stack open, opens one listed
+                            outermost first (a paste cut above its header) */
 
 typedef struct tri_format {
 	const char *name;
@@ -63,7 +68,9 @@ const char *tri_signal_kind(const char *s, size_t n, const char **name);
 
 /* The built-in frame-ignore table. */
 typedef struct tri_ignore {
-	int cut;            /* also drop every frame above (signal handlers) */
+	int cut;            /* 1: also drop every frame above (signal
+	                       handlers); 2: a driver every crash of a tool
+	                       passes through, above main */
 	const char *re;     /* matched on the function, module or file */
 } tri_ignore;
 
@@ -126,6 +133,7 @@ struct triage_parser {
 	pcre2_match_data *md;
 	pcre2_code *ignore_re;      /* all skip patterns, alternated */
 	pcre2_code *cut_re;
+	pcre2_code *driver_re;   /* the ignored frames that are a tool's driver */
 	gred_buf user_ignore;       /* user patterns, '|'-joined */
 	tri_scan scan;
 	gred_buf tmp;

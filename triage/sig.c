@@ -73,6 +73,8 @@ void triage_parser_free(triage_parser *p)
 		pcre2_code_free(p->ignore_re);
 	if (p->cut_re)
 		pcre2_code_free(p->cut_re);
+	if (p->driver_re)
+		pcre2_code_free(p->driver_re);
 	buf_free(&p->user_ignore);
 	buf_free(&p->tmp);
 	buf_free(&p->unwrapped);
@@ -296,6 +298,9 @@ static void make_frame(triage_parser *p, triage_frame *out,
 		(fr->file.n && matches(p->ignore_re, p->md, fr->file.p, fr->file.n));
 	if (matches(p->cut_re, p->md, out->func, strlen(out->func)))
 		out->ignored = 2;
+	else if (out->ignored && matches(p->driver_re, p->md, out->func,
+		 strlen(out->func)))
+		out->ignored = 3;
 	if (mod && mn >= 7 && !memcmp(mod, "libc.so", 7) && !out->ignored)
 		out->ignored = 1;
 }
@@ -558,6 +563,30 @@ static void add_message(gred_buf *msg, const tri_event *ev,
 	}
 }
 
+/* Whether main, frame k, was entered through a tool's driver frames
+** (mlir-opt's main loop, its pass manager) that the stack shows above
+** it: then the frames above those were cut from the paste, and main
+** names no crash site, only the tool. */
+static int main_via_driver(const triage_sig *out, size_t k)
+{
+	while (k-- > 0)
+		if (out->stack[k].ignored == 3)
+			return 1;
+	return 0;
+}
+
+/* Whether the stack read is only the bottom of one: driver frames
+** and below. */
+static int driver_tail(const triage_sig *out)
+{
+	size_t k;
+
+	for (k = 0; k < out->nstack; k++)
+		if (out->stack[k].ignored == 3)
+			return !out->nframes;
+	return 0;
+}
+
 /* out->frames: the top frames not ignored, at most `most`. */
 static void pick_frames(triage_sig *out, int most)
 {
@@ -568,6 +597,8 @@ static void pick_frames(triage_sig *out, int most)
 		const triage_frame *f = &out->stack[k];
 		if (f->ignored)
 			continue;
+		if (!out->nframes && !strcmp(f->func, "main") && main_via_driver(out, k))
+			break;
 		/* Everything inlined into main: main's line is the crash site. */
 		if (!out->nframes && !strcmp(f->func, "main") && f->line)
 			out->frames[out->nframes++] = xasprintf("main:%d", f->line);
@@ -600,6 +631,29 @@ static int bare_signal(const triage_sig *out, const tri_event *ev, size_t said)
 	return out->crashed && !out->nframes && ev && ev->signame && !said;
 }
 
+/* A message every bug of a tool's driver ends in, whatever the frames
+** (the driver's own, whose last line raised it). */
+static int driver_message(const char *m, size_t said)
+{
+	static const char *const words[] = {
+		/* MLIR's Python binding: the pass's own error went to
+		** stderr before */
+		"PassManager::run failed",
+		/* TVM's error whose message is a traceback of its own */
+		"Traceback (most recent call last):",
+		/* a CUDA kernel's fault, reported at a later call: the
+		** frames are wherever the host noticed it */
+		"CUDA error: an illegal memory access was encountered",
+		"Triton Error [CUDA]: an illegal memory access was encountered",
+	};
+	size_t i;
+
+	for (i = 0; i < N_ELEMS(words); i++)
+		if (said == strlen(words[i]) && !memcmp(m, words[i], said))
+			return 1;
+	return 0;
+}
+
 static int says_nothing(const triage_sig *out, const tri_event *ev,
 	const char *m, size_t said)
 {
@@ -623,6 +677,11 @@ static int says_nothing(const triage_sig *out, const tri_event *ev,
 	** program's entry path, the same for all its bugs. */
 	if (out->crashed && (!strcmp(out->kind, "python") || !strcmp(out->kind, "node")))
 		return 1;
+	/* a pass's failure names the pass only; a sanitizer's last line
+	** alone, nothing */
+	if (driver_message(m, said) || !strcmp(out->kind, "mlir-pass-failure") ||
+	    !strcmp(out->kind, "sanitizer-abort"))
+		return 1;
 	if (!out->crashed || out->nframes)
 		return 0;
 	/* A signal and nothing of the program: a debugger's stack cut, or
@@ -635,10 +694,12 @@ static int says_nothing(const triage_sig *out, const tri_event *ev,
 	if (!strcmp(out->kind, "heap-corruption"))
 		return 1;
 	/* A stack dump with no frame read, a sanitizer's class and access
-	** kind with its frames cut off. (A bare signal keeps its name: a
-	** shell's "Segmentation fault" line is all such logs ever say.) */
+	** kind with its frames cut off, a report whose words are the same
+	** for every bug ("internal compiler error: unexpected panic"). (A
+	** bare signal keeps its name: a shell's "Segmentation fault" line
+	** is all such logs ever say.) */
 	if (generic && (!ev || ev->pat->role == R_STACK ||
-	    (pk && pk[0] && pk[strlen(pk) - 1] == ':')))
+	    (pk && pk[0] && pk[strlen(pk) - 1] == ':') || (pk && !strcmp(pk, "rust-ice"))))
 		return 1;
 	/* The standard library's own checks (std::vector's bounds, an
 	** exception thrown by std::vector::at): every such bug ends there. */
@@ -733,8 +794,10 @@ static void set_match(triage_sig *out, const tri_event *ev, size_t msglen)
 	size_t k, n = 0;
 
 	/* A traceback cut before its exception line lacks the innermost
-	** frames: what is left is the program's common entry path. */
-	if (!strcmp(out->kind, "python") || !strcmp(out->kind, "node"))
+	** frames: what is left is the program's common entry path; so
+	** are the frames of a driver's generic error. */
+	if (!strcmp(out->kind, "python") || !strcmp(out->kind, "node") ||
+	    driver_message(out->message, msglen))
 		return;
 	/* The message as the report said it: not the frameless detail
 	** (signal name, file) a log with no stack gets in its key. */
@@ -749,6 +812,14 @@ static void set_match(triage_sig *out, const tri_event *ev, size_t msglen)
 	} else if (asan_stack_site(out, ev)) {
 		buf_printf(&m, "\t'%.*s' line %.*s", (int)ev->func.n, ev->func.p,
 			(int)ev->line.n, ev->line.p);
+	} else if (!strcmp(out->kind, "assert") && ev && ev->file.n && ev->line.n) {
+		/* An assertion's file and line ("=f.h:175"): all that ties a
+		** macOS spelling (no class, no template arguments) to
+		** glibc's (see message_compatible) */
+		size_t bn;
+		const char *base = tri_basename(ev->file.p, ev->file.n, &bn);
+		buf_printf(&m, "\t=%.*s:%.*s", (int)bn, base, (int)ev->line.n,
+			ev->line.p);
 	}
 	/* the machine code that crashed, which a stripped build keeps */
 	if (out->code && ev && ev->fmt->family == FAM_NATIVE)
@@ -768,7 +839,7 @@ static void set_match(triage_sig *out, const tri_event *ev, size_t msglen)
 		** it. Alone on top (everything inlined into it), its line is
 		** what tells them apart. */
 		if (!strcmp(f->func, "main")) {
-			if (!n && f->line)
+			if (!n && f->line && !main_via_driver(out, k))
 				buf_printf(&m, "\nmain:%d\t\t%s:%d", f->line,
 					f->file ? f->file : "", f->line);
 			break;
@@ -962,7 +1033,9 @@ static int signal_line(const tri_scan *s, size_t lineno)
 	size_t k;
 
 	for (k = 0; k < s->nevents; k++)
-		if (s->events[k].signame && s->events[k].lineno == lineno)
+		if (s->events[k].signame && s->events[k].pat &&
+		    s->events[k].lineno == lineno &&
+		    !(s->events[k].pat->flags & TRI_WORDS))
 			return 1;
 	return 0;
 }
@@ -1043,8 +1116,13 @@ int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
 	if (says_nothing(out, ev, msg.data, said))
 	{
 		gred_buf rest = {0};
+		/* The tail of a stack (a tool's driver frames, main) with
+		** the crash's own frames cut from the paste: every crash of
+		** that build ends alike, whatever its bug. Only the same
+		** paste is the same report. */
 		buf_printf(&msg, "%snothing read but a crash; log %016llx",
-			msg.len ? "; " : "", bare_signal(out, ev, said) ?
+			msg.len ? "; " : "", bare_signal(out, ev, said) &&
+			!driver_tail(out) ?
 			bare_content(&rest, s, log, len) :
 			(unsigned long long)hash_bytes(log, len));
 		buf_free(&rest);

@@ -437,8 +437,12 @@ static void print_similar(const triage_sig *sig)
 		/* "class<TAB>site<TAB>code": the code on a line of its own */
 		const char *t = memchr(sig->match, '\t', (size_t)(m - sig->match));
 		const char *c = t ? memchr(t + 1, '\t', (size_t)(m - t - 1)) : NULL;
-		printf("class     %.*s\n", (int)((c && c == t + 1 ? t : c ? c : m) -
+		/* an assertion's own line ("=f.h:175") on a line of its own */
+		const char *a = t && t[1] == '=' ? t + 2 : NULL;
+		printf("class     %.*s\n", (int)((a || (c && c == t + 1) ? t : c ? c : m) -
 			sig->match), sig->match);
+		if (a)
+			printf("assert    %.*s\n", (int)((c ? c : m) - a), a);
 		if (c)
 			printf("code      %.*s\n", (int)(m - c - 1), c + 1);
 	}
