@@ -353,14 +353,27 @@ static int named(const mtext *m)
 	return 0;
 }
 
+/* Whether an assertion's function, before ": ", has its template
+** arguments ("llvm::cast [To = X, From = Y]"); macOS libc prints none. */
+static int template_args(const mtext *m)
+{
+	const char *c = memmem(m->msg, m->nmsg, ": ", 2);
+
+	return c && memmem(m->msg, (size_t)(c - m->msg), " [", 2) != NULL;
+}
+
 /* Without frames to compare, only a message that names the bug: an
 ** assertion's function and condition (unless the standard library's own
 ** check, std::vector::operator[], where every such bug ends), a fatal
-** error's words, a panic with its location. */
+** error's words, a panic with its location. A template's check spelled
+** without its arguments (macOS) may be any of its instances': it names
+** no bug of one. */
 static int message_names_bug(const mtext *a, const mtext *b)
 {
 	if (same(a->cls, a->ncls, "rust-panic", 10))
 		return same(a->msg, a->nmsg, b->msg, b->nmsg);
+	if (template_args(a) != template_args(b))
+		return 0;
 	/* a cut message may have lost what told two conditions apart */
 	if (cut_short(a->msg, a->nmsg, b->msg, b->nmsg) ||
 	    cut_short(b->msg, b->nmsg, a->msg, a->nmsg))

@@ -138,6 +138,7 @@ struct triage_parser {
 	tri_scan scan;
 	gred_buf tmp;
 	gred_buf unwrapped;         /* a hard-wrapped log, re-joined */
+	gred_buf assert_lines;      /* an assertion printed on three lines, on one */
 	gred_buf joined;            /* report lines a paste broke, re-joined */
 };
 

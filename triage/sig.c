@@ -79,6 +79,7 @@ void triage_parser_free(triage_parser *p)
 	buf_free(&p->tmp);
 	buf_free(&p->unwrapped);
 	buf_free(&p->joined);
+	buf_free(&p->assert_lines);
 	free(p->scan.events);
 	free(p->scan.stacks);
 	free(p->scan.frames);
@@ -1082,6 +1083,92 @@ static unsigned long long bare_content(gred_buf *b, const tri_scan *s,
 	return (unsigned long long)hash_bytes(b->data ? b->data : "", b->len);
 }
 
+/*
+** glibc's assertion line as some tools print it and some pastes break it:
+** "prog: FILE:LINE:" then "FUNCTION:" then "Assertion `COND' failed.",
+** on three lines. Joined with spaces, they are the one line every other
+** report of the check prints.
+** Returns log itself when there is no such split.
+*/
+static size_t trimmed(const char *s, size_t n)
+{
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+		n--;
+	return n;
+}
+
+static int ends_at_line_number(const char *s, size_t n)
+{
+	size_t k;
+
+	n = trimmed(s, n);
+	if (n < 3 || s[n - 1] != ':')
+		return 0;
+	for (k = n - 1; k > 0 && isdigit((unsigned char)s[k - 1]); k--)
+		;
+	return k < n - 1 && k > 0 && s[k - 1] == ':';
+}
+
+static int starts_assertion(const char *s, size_t n)
+{
+	while (n && (*s == ' ' || *s == '\t'))
+		s++, n--;
+	return n > 11 && !memcmp(s, "Assertion ", 10) &&
+		(s[10] == '`' || s[10] == '\'');
+}
+
+static const char *join_assertion(gred_buf *b, const char *log, size_t *len)
+{
+	const char *end = log + *len, *line, *nl, *l2, *l3, *e2, *e3;
+	int joined = 0;
+
+	if (!memmem(log, *len, "\nAssertion ", 11))
+		return log;
+	b->len = 0;
+	for (line = log; line < end; line = nl + 1) {
+		nl = memchr(line, '\n', (size_t)(end - line));
+		if (!nl)
+			nl = end;
+		if (nl < end && ends_at_line_number(line, (size_t)(nl - line))) {
+			l2 = nl + 1;
+			e2 = memchr(l2, '\n', (size_t)(end - l2));
+			if (!e2)
+				e2 = end;
+			l3 = e2 < end ? e2 + 1 : end;
+			e3 = l3 < end ? memchr(l3, '\n', (size_t)(end - l3)) : NULL;
+			if (!e3)
+				e3 = end;
+			if (l3 < end && trimmed(l2, (size_t)(e2 - l2)) &&
+			    l2[trimmed(l2, (size_t)(e2 - l2)) - 1] == ':' &&
+			    starts_assertion(l3, (size_t)(e3 - l3))) {
+				const char *last = l3;
+				const char *p;
+
+				buf_append(b, line, trimmed(line, (size_t)(nl - line)));
+				for (p = l2; p <= last; p = nl + 1) {
+					nl = memchr(p, '\n', (size_t)(end - p));
+					if (!nl)
+						nl = end;
+					while (p < nl && (*p == ' ' || *p == '\t'))
+						p++;
+					buf_puts(b, " ");
+					buf_append(b, p, p == last ? (size_t)(nl - p) :
+						trimmed(p, (size_t)(nl - p)));
+				}
+				if (nl < end)
+					buf_puts(b, "\n");
+				joined = 1;
+				continue;
+			}
+		}
+		buf_append(b, line, (size_t)(nl - line) + (nl < end));
+	}
+	if (!joined)
+		return log;
+	*len = b->len;
+	return b->data;
+}
+
 int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
 	size_t len, gred_error *e)
 {
@@ -1097,6 +1184,7 @@ int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
 	if (check_text(log, len, e) < 0)
 		return -1;
 	log = unwrap(&p->unwrapped, log, &len);
+	log = join_assertion(&p->assert_lines, log, &len);
 	tri_scan_log(p, log, len);
 	ev = pick_event(s);
 	fam = pick_family(s, ev);
