@@ -895,6 +895,14 @@ static void set_key(triage_sig *out, const tri_event *ev)
 	out->hash = hash_bytes(key.data, key.len);
 }
 
+/* The end of the line at `line`: its newline, or end. */
+static const char *line_end(const char *line, const char *end)
+{
+	const char *nl = memchr(line, '\n', (size_t)(end - line));
+
+	return nl ? nl : end;
+}
+
 /*
 ** A paste hard-wrapped at a fixed width (a narrow issue box, a terminal
 ** that breaks names mid-word) has its longest lines all of one length,
@@ -938,9 +946,7 @@ static const char *unwrap(gred_buf *b, const char *log, size_t *len)
 	for (; line < end; line = nl + 1) {
 		size_t n;
 		lines++;
-		nl = memchr(line, '\n', (size_t)(end - line));
-		if (!nl)
-			nl = end;
+		nl = line_end(line, end);
 		n = (size_t)(nl - line);
 		if (n > longest)
 			longest = n;
@@ -956,9 +962,7 @@ static const char *unwrap(gred_buf *b, const char *log, size_t *len)
 	** record at one length (a sanitizer's frames with their BuildId)
 	** end in ")" before an indented next line. */
 	for (line = log, w = 0; line < end; line = nl + 1) {
-		nl = memchr(line, '\n', (size_t)(end - line));
-		if (!nl)
-			nl = end;
+		nl = line_end(line, end);
 		if ((size_t)(nl - line) == width && nl + 1 < end &&
 		    mid_word(nl[-1], nl[1]))
 			w++;
@@ -969,9 +973,7 @@ static const char *unwrap(gred_buf *b, const char *log, size_t *len)
 		return log;
 	b->len = 0;
 	for (line = log; line < end; line = nl + 1) {
-		nl = memchr(line, '\n', (size_t)(end - line));
-		if (!nl)
-			nl = end;
+		nl = line_end(line, end);
 		buf_append(b, line, (size_t)(nl - line));
 		if (nl < end && ((size_t)(nl - line) != width ||
 		    !continues(nl + 1, (size_t)(end - nl - 1))))
@@ -988,13 +990,13 @@ static void quote_line(gred_buf *b, const char *log, size_t len, size_t want)
 	size_t n = 1;
 
 	for (; line < end && n < want; n++) {
-		nl = memchr(line, '\n', (size_t)(end - line));
-		line = nl ? nl + 1 : end;
+		nl = line_end(line, end);
+		line = nl < end ? nl + 1 : end;
 	}
 	if (line >= end)
 		return;
-	nl = memchr(line, '\n', (size_t)(end - line));
-	buf_printf(b, "%zu: %.*s\n", want, (int)((nl ? nl : end) - line), line);
+	nl = line_end(line, end);
+	buf_printf(b, "%zu: %.*s\n", want, (int)(nl - line), line);
 }
 
 /* out->explain: the report's line, then those of the frames in the key. */
@@ -1067,9 +1069,7 @@ static unsigned long long bare_content(gred_buf *b, const tri_scan *s,
 
 	b->len = 0;
 	for (; line < end; line = nl + 1) {
-		nl = memchr(line, '\n', (size_t)(end - line));
-		if (!nl)
-			nl = end;
+		nl = line_end(line, end);
 		/* every notice of the death: a shell's, and the line a
 		** debugger or a runner adds */
 		if (signal_line(s, ++lineno))
@@ -1117,44 +1117,41 @@ static int starts_assertion(const char *s, size_t n)
 		(s[10] == '`' || s[10] == '\'');
 }
 
+static const char *skip_blanks(const char *s, const char *end)
+{
+	while (s < end && (*s == ' ' || *s == '\t'))
+		s++;
+	return s;
+}
+
 static const char *join_assertion(gred_buf *b, const char *log, size_t *len)
 {
-	const char *end = log + *len, *line, *nl, *l2, *l3, *e2, *e3;
+	const char *end = log + *len, *line, *nl;
 	int joined = 0;
 
 	if (!memmem(log, *len, "\nAssertion ", 11))
 		return log;
 	b->len = 0;
 	for (line = log; line < end; line = nl + 1) {
-		nl = memchr(line, '\n', (size_t)(end - line));
-		if (!nl)
-			nl = end;
-		if (nl < end && ends_at_line_number(line, (size_t)(nl - line))) {
-			l2 = nl + 1;
-			e2 = memchr(l2, '\n', (size_t)(end - l2));
-			if (!e2)
-				e2 = end;
-			l3 = e2 < end ? e2 + 1 : end;
-			e3 = l3 < end ? memchr(l3, '\n', (size_t)(end - l3)) : NULL;
-			if (!e3)
-				e3 = end;
-			if (l3 < end && trimmed(l2, (size_t)(e2 - l2)) &&
-			    l2[trimmed(l2, (size_t)(e2 - l2)) - 1] == ':' &&
-			    starts_assertion(l3, (size_t)(e3 - l3))) {
-				const char *last = l3;
-				const char *p;
+		const char *func, *check, *func_end;
+		size_t nf;
 
+		nl = line_end(line, end);
+		if (nl < end && ends_at_line_number(line, (size_t)(nl - line))) {
+			func = nl + 1;
+			func_end = line_end(func, end);
+			nf = trimmed(func, (size_t)(func_end - func));
+			check = func_end < end ? func_end + 1 : end;
+			if (check < end && nf && func[nf - 1] == ':' &&
+			    starts_assertion(check, (size_t)(line_end(check, end) - check))) {
 				buf_append(b, line, trimmed(line, (size_t)(nl - line)));
-				for (p = l2; p <= last; p = nl + 1) {
-					nl = memchr(p, '\n', (size_t)(end - p));
-					if (!nl)
-						nl = end;
-					while (p < nl && (*p == ' ' || *p == '\t'))
-						p++;
-					buf_puts(b, " ");
-					buf_append(b, p, p == last ? (size_t)(nl - p) :
-						trimmed(p, (size_t)(nl - p)));
-				}
+				buf_puts(b, " ");
+				func = skip_blanks(func, func + nf);
+				buf_append(b, func, nf - (size_t)(func - (nl + 1)));
+				nl = line_end(check, end);
+				check = skip_blanks(check, nl);
+				buf_puts(b, " ");
+				buf_append(b, check, (size_t)(nl - check));
 				if (nl < end)
 					buf_puts(b, "\n");
 				joined = 1;
