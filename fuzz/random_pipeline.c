@@ -125,18 +125,21 @@ typedef struct step_row {
 /* one-shot-bufferize across functions and loops, with more options */
 #define BUFFERIZE(more) "one-shot-bufferize{bufferize-function-boundaries " \
 	"allow-return-allocs-from-loops" more "}"
+/* The four ways from tensors to buffers, the same for TOSA and linalg */
+#define BUFFERIZE_STEPS \
+	{TENSORS, 0, BUFFERIZE(""), MODULE}, \
+	{TENSORS, 1, BUFFERIZE( \
+		" function-boundary-type-conversion=identity-layout-map"), MODULE}, \
+	{TENSORS, 2, BUFFERIZE(" copy-before-write"), MODULE}, \
+	{TENSORS, 3, BUFFERIZE( \
+		" unknown-type-conversion=identity-layout-map"), MODULE},
 
 static const step_row steps[] = {
 	{TOSA, 0, "tosa-to-linalg-named", FUNC},
 	{TOSA, 0, "tosa-to-linalg", FUNC},
 	{TOSA, 0, "tosa-to-arith{include-apply-rescale=true}", FUNC},
 	{TOSA, 0, "tosa-to-tensor", FUNC},
-	{TENSORS, 0, BUFFERIZE(""), MODULE},
-	{TENSORS, 1, BUFFERIZE(
-		" function-boundary-type-conversion=identity-layout-map"), MODULE},
-	{TENSORS, 2, BUFFERIZE(" copy-before-write"), MODULE},
-	{TENSORS, 3, BUFFERIZE(
-		" unknown-type-conversion=identity-layout-map"), MODULE},
+	BUFFERIZE_STEPS
 	{BUFFERS, 0, "convert-linalg-to-affine-loops", FUNC},
 	{BUFFERS, 1, "convert-linalg-to-affine-loops", FUNC},
 	{BUFFERS, 2, "convert-linalg-to-loops", MODULE},
@@ -354,12 +357,7 @@ static const pass_row linalg_optional_passes[] = {
 ** affine loops the likeliest way down from buffers, and a way to LLVM
 ** that converts functions and buffers before the affine loops. */
 static const step_row linalg_steps[] = {
-	{TENSORS, 0, BUFFERIZE(""), MODULE},
-	{TENSORS, 1, BUFFERIZE(
-		" function-boundary-type-conversion=identity-layout-map"), MODULE},
-	{TENSORS, 2, BUFFERIZE(" copy-before-write"), MODULE},
-	{TENSORS, 3, BUFFERIZE(
-		" unknown-type-conversion=identity-layout-map"), MODULE},
+	BUFFERIZE_STEPS
 	{BUFFERS, 0, "convert-linalg-to-affine-loops", FUNC},
 	{BUFFERS, 1, "convert-linalg-to-affine-loops", FUNC},
 	{BUFFERS, 2, "convert-linalg-to-affine-loops", FUNC},
