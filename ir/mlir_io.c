@@ -154,6 +154,12 @@ static void line_col(const char *text, size_t at, size_t *line, size_t *col)
 int ir_parse(MlirOperation *out, MlirContext ctx, const char *text,
 	size_t len, const char *name, gred_error *e)
 {
+	return ir_parse_flags(out, ctx, text, len, name, 0, e);
+}
+
+int ir_parse_flags(MlirOperation *out, MlirContext ctx, const char *text,
+	size_t len, const char *name, int flags, gred_error *e)
+{
 	diag_sink sink = {0};
 	MlirDiagnosticHandlerID id;
 	MlirModule mod;
@@ -172,7 +178,9 @@ int ir_parse(MlirOperation *out, MlirContext ctx, const char *text,
 	** diagnostics get ours. */
 	sink.name = name;
 	id = mlirContextAttachDiagnosticHandler(ctx, diag_cb, &sink, NULL);
-	mod = mlirModuleCreateParse(ctx, mlirStringRefCreate(text, len));
+	mod = flags & IR_PARSE_VERIFIED ?
+		ir_module_parse_unverified(ctx, mlirStringRefCreate(text, len)) :
+		mlirModuleCreateParse(ctx, mlirStringRefCreate(text, len));
 	mlirContextDetachDiagnosticHandler(ctx, id);
 	if (mlirModuleIsNull(mod)) {
 		gred_errorf(e, "%s", sink.seen ? sink.text.data :
@@ -202,23 +210,9 @@ int ir_verify(MlirOperation op, gred_error *e)
 	return ok ? 0 : -1;
 }
 
-/* The print callback's state: where the text goes. */
-typedef struct print_dest {
-	gred_write_fn *write;
-	void *user;
-} print_dest;
-
-static void print_cb(MlirStringRef s, void *user)
-{
-	print_dest *d = user;
-
-	d->write(d->user, s.data, s.length);
-}
-
 int ir_print_to(MlirOperation op, int flags, gred_write_fn *write, void *user,
 	gred_error *e)
 {
-	print_dest dest = {write, user};
 	MlirOpPrintingFlags pf;
 
 	if (!(flags & IR_PRINT_VERIFIED) && ir_verify(op, e) < 0)
@@ -231,7 +225,7 @@ int ir_print_to(MlirOperation op, int flags, gred_write_fn *write, void *user,
 	if (flags & IR_PRINT_LOCAL)
 		mlirOpPrintingFlagsUseLocalScope(pf);
 	mlirOpPrintingFlagsAssumeVerified(pf);
-	mlirOperationPrintWithFlags(op, pf, print_cb, &dest);
+	ir_print_buffered(op, pf, write, user);
 	mlirOpPrintingFlagsDestroy(pf);
 	write(user, "\n", 1);
 	return 0;

@@ -27,10 +27,21 @@ long ir_nest_depth(const char *text, size_t len, size_t limit, size_t *at);
 int ir_parse(MlirOperation *out, MlirContext ctx, const char *text,
 	size_t len, const char *name, gred_error *e);
 
+enum {
+	IR_PARSE_VERIFIED = 1  /* text that parsed and verified before, in
+				** this context's dialects: not verified again */
+};
+
+/* ir_parse with IR_PARSE_ flags. */
+int ir_parse_flags(MlirOperation *out, MlirContext ctx, const char *text,
+	size_t len, const char *name, int flags, gred_error *e);
+
 /* The same for a whole file's bytes; a mapped file's tensor section is
 ** decoded without keeping its text (see mlir_resources.c). */
 int ir_parse_view(MlirOperation *out, MlirContext ctx, const file_view *v,
 	const char *name, gred_error *e);
+int ir_parse_view_flags(MlirOperation *out, MlirContext ctx,
+	const file_view *v, const char *name, int flags, gred_error *e);
 
 /* Verifies op; on failure the first diagnostic is in e. */
 int ir_verify(MlirOperation op, gred_error *e);
@@ -77,6 +88,15 @@ int ir_verify_symbol_uses(MlirOperation op);
 ** or attribute inside op: a name given module-wide, so op's print alone
 ** differs from its text in the module's. */
 int ir_uses_alias(MlirOperation op);
+
+/* The module parsed from text (implicit module added) without the
+** verifier's run after parsing, or null; as mlirModuleCreateParse
+** otherwise (mlir_splice.cpp). */
+MlirModule ir_module_parse_unverified(MlirContext ctx, MlirStringRef text);
+
+/* mlirOperationPrintWithFlags, the text handed to write in big pieces. */
+void ir_print_buffered(MlirOperation op, MlirOpPrintingFlags flags,
+	gred_write_fn *write, void *user);
 
 /* Converts an MlirStringRef to a NUL-terminated malloc'd string. */
 char *ir_strdup(MlirStringRef s);

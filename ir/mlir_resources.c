@@ -199,6 +199,12 @@ static void free_pending(section *s)
 int ir_parse_view(MlirOperation *out, MlirContext ctx, const file_view *v,
 	const char *name, gred_error *e)
 {
+	return ir_parse_view_flags(out, ctx, v, name, 0, e);
+}
+
+int ir_parse_view_flags(MlirOperation *out, MlirContext ctx,
+	const file_view *v, const char *name, int flags, gred_error *e)
+{
 	section s = {0};
 	const char *start;
 	char *body;
@@ -208,7 +214,7 @@ int ir_parse_view(MlirOperation *out, MlirContext ctx, const file_view *v,
 	start = v->mapped ? memmem(v->data, v->len, "\n{-#", 4) : NULL;
 	/* Worth it only when the section is most of the file. */
 	if (!start || (size_t)(start - v->data) > v->len / 2)
-		return ir_parse(out, ctx, v->data, v->len, name, e);
+		return ir_parse_flags(out, ctx, v->data, v->len, name, flags, e);
 	digits_init(s.digit);
 	s.p = start + 1;
 	s.end = v->data + v->len;
@@ -221,7 +227,7 @@ int ir_parse_view(MlirOperation *out, MlirContext ctx, const file_view *v,
 	body = xmalloc(nbody + 1);
 	memcpy(body, v->data, nbody);
 	body[nbody] = 0;
-	err = ir_parse(out, ctx, body, nbody, name, e);
+	err = ir_parse_flags(out, ctx, body, nbody, name, flags, e);
 	free(body);
 	if (err < 0) {
 		free_pending(&s);
@@ -236,5 +242,5 @@ int ir_parse_view(MlirOperation *out, MlirContext ctx, const file_view *v,
 	return 0;
 plain:
 	free_pending(&s);
-	return ir_parse(out, ctx, v->data, v->len, name, e);
+	return ir_parse_flags(out, ctx, v->data, v->len, name, flags, e);
 }

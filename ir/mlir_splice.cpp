@@ -3,12 +3,16 @@
 // whether its own attributes changed, its symbol uses checked as verifying
 // the module would, and whether the module printer would alias anything
 // in it (an alias is named for the whole module, so such text is not
-// spliced).
+// spliced). Also a parse without the verifier, for text a forked copy
+// parsed and verified already, and printing through a buffer (the C
+// API's stream is unbuffered: a call per token).
 #include "mlir/CAPI/IR.h"
 #include "mlir/IR/AttrTypeSubElements.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Parser/Parser.h"
 
 #include "llvm/ADT/DenseSet.h"
 
@@ -95,4 +99,46 @@ extern "C" int ir_uses_alias(MlirOperation op)
 		return WalkResult::advance();
 	});
 	return found;
+}
+
+extern "C" MlirModule ir_module_parse_unverified(MlirContext ctx,
+	MlirStringRef text)
+{
+	ParserConfig config(unwrap(ctx), /*verifyAfterParse=*/false);
+	OwningOpRef<ModuleOp> m = parseSourceString<ModuleOp>(
+		StringRef(text.data, text.length), config);
+
+	return m ? wrap(m.release()) : MlirModule{nullptr};
+}
+
+namespace {
+// Hands the text to write(user, ...) 64 KB at a time.
+class chunk_ostream : public llvm::raw_ostream {
+	void (*write)(void *, const void *, size_t);
+	void *user;
+	uint64_t pos = 0;
+
+	void write_impl(const char *p, size_t n) override
+	{
+		write(user, p, n);
+		pos += n;
+	}
+	uint64_t current_pos() const override { return pos; }
+
+public:
+	chunk_ostream(void (*w)(void *, const void *, size_t), void *u)
+		: write(w), user(u)
+	{
+		SetBufferSize(1 << 16);
+	}
+	~chunk_ostream() override { flush(); }
+};
+} // namespace
+
+extern "C" void ir_print_buffered(MlirOperation op, MlirOpPrintingFlags flags,
+	void (*write)(void *, const void *, size_t), void *user)
+{
+	chunk_ostream os(write, user);
+
+	unwrap(op)->print(os, *unwrap(flags));
 }

@@ -698,19 +698,54 @@ static int reduce_text(reducer *r, gred_error *e)
 	return err;
 }
 
-/* The first run: the input must be interesting as it is. */
-static int check_input(reducer *r, gred_error *e)
+/* What the input's loading needs, started once its test runs. */
+typedef struct load_start {
+	reducer *r;
+	ir_file *f;
+	MlirContext ctx;
+	gred_error *perr;
+	int began, result;
+} load_start;
+
+/* The tester's hook after the input's test started: the maker's copy
+** is forked and parses the input meanwhile (ir_maker_load_begin). No
+** candidate comes of it. */
+static int load_while_testing(void *user, gred_buf *cands, size_t i,
+	gred_error *e)
 {
-	tester_result res;
+	load_start *ls = user;
+
+	(void)cands;
+	(void)i;
+	(void)e;
+	if (!ls->began) {
+		ls->began = 1;
+		ls->result = ir_maker_load_begin(&ls->r->maker, ls->f, ls->ctx,
+			ls->r->o->input, ls->perr);
+	}
+	return 0;
+}
+
+/* The first run: the input must be interesting as it is. ls, if not
+** NULL, starts loading the input while it runs. */
+static int check_input(reducer *r, load_start *ls, gred_error *e)
+{
+	tester_result res[2];
+	gred_buf c[2] = {{r->best.data, r->best.len, r->best.len}, {0}};
 	gred_buf why = {0};
+	size_t n = 1;
 	int err;
 
 	r->pass = "check";
 	progress(r);
-	if ((err = tester_run(r->t, &res, r->best.data, r->best.len, e)) < 0)
+	err = tester_run_stream(r->t, res, c, &n, 2, 0,
+		ls ? load_while_testing : NULL, ls, e);
+	if (ls)
+		(void)load_while_testing(ls, NULL, 0, e);
+	if (err < 0)
 		return err;
-	if (!res.interesting) {
-		const char *tail = res.err_len ? res.err : res.out;
+	if (!res[0].interesting) {
+		const char *tail = res[0].err_len ? res[0].err : res[0].out;
 		size_t len = strlen(tail);
 
 		while (len && (tail[len - 1] == '\n' || tail[len - 1] == ' '))
@@ -719,19 +754,19 @@ static int check_input(reducer *r, gred_error *e)
 			tail += len - 600;
 			len = 600;
 		}
-		tester_result_describe(&why, &res, r->o->timeout);
+		tester_result_describe(&why, &res[0], r->o->timeout);
 		gred_errorf(e, "%s: the input is not interesting: the test ended "
 			"with %s%s%.*s", r->o->input, why.data,
 			len ? "; its output ends with:\n" : " and printed nothing",
 			(int)len, tail);
 		buf_free(&why);
-		tester_result_clear(&res);
+		tester_result_clear(&res[0]);
 		return -1;
 	}
 	r->st->timeout = r->o->timeout > 0 ? r->o->timeout :
-		(10 * res.seconds > 10 ? 10 * res.seconds : 10);
+		(10 * res[0].seconds > 10 ? 10 * res[0].seconds : 10);
 	tester_set_timeout(r->t, r->st->timeout);
-	tester_result_clear(&res);
+	tester_result_clear(&res[0]);
 	return 0;
 }
 
@@ -795,7 +830,8 @@ int reduce_run(reduce_stats *out, const reduce_options *o, gred_error *e)
 	gred_error perr;
 	char *data = NULL;
 	size_t len;
-	int err, loaded, text = 0, written = 0, began = 0, parsing = 0;
+	load_start ls;
+	int err, loaded = 0, text = 0, written = 0, began = 0, later = 0;
 
 	memset(out, 0, sizeof(*out));
 	r.o = o;
@@ -812,17 +848,24 @@ int reduce_run(reduce_stats *out, const reduce_options *o, gred_error *e)
 	buf_append(&r.best, data, len);
 	out->orig_bytes = len;
 	/* What the input is, before any test runs on it; but a .mlir file
-	** is parsed by the maker's copy while the input's test runs. */
+	** is parsed by the maker's copy once the input's test has started
+	** (it needs no links next to it). */
 	ctx = ir_context_new();
+	memset(&ls, 0, sizeof(ls));
+	ls.r = &r;
+	ls.f = &f;
+	ls.ctx = ctx;
+	ls.perr = &perr;
 	if (o->as_text || o->recorded) {
 		loaded = ir_file_load(&f, ctx, o->input, &perr) == 0;
+	} else if (ir_format_of(o->input) == IR_FORMAT_MLIR) {
+		began = later = 1;
 	} else {
 		began = 1;
-		parsing = ir_maker_load_begin(&r.maker, &f, ctx, o->input, &perr);
-		loaded = parsing == 0;
-		parsing = parsing == 1;
+		(void)load_while_testing(&ls, NULL, 0, e);
+		loaded = ls.result == 0;
 	}
-	if (!parsing && (err = input_kind(&r, &f, loaded, &perr, &text, e)) < 0)
+	if (!later && (err = input_kind(&r, &f, loaded, &perr, &text, e)) < 0)
 		goto done;
 	if (loaded && !text && f.nlinks) {
 		r.input = &f;
@@ -841,11 +884,13 @@ int reduce_run(reduce_stats *out, const reduce_options *o, gred_error *e)
 	to.cancel = o->cancel;
 	if ((err = tester_new(&r.t, &to, e)) < 0)
 		goto done;
-	err = check_input(&r, e);
-	if (parsing) {
+	err = check_input(&r, later ? &ls : NULL, e);
+	if (later && ls.result == 1)
 		loaded = ir_maker_load_end(&r.maker, &f, ctx, o->input, &perr) == 0;
+	else if (later)
+		loaded = ls.result == 0;
+	if (later)
 		(void)input_kind(&r, &f, loaded, &perr, &text, e);
-	}
 	r.maker_loaded = began && loaded && !text;
 	if (err < 0)
 		goto done;

@@ -737,8 +737,8 @@ static void *own_work(void *arg)
 		(void)pass_apply(m->own_change.p, m->op, m->own_change.begin,
 			m->own_change.end, m->own_change.flags, &e);
 	else
-		m->own_lost = ir_parse_view(m->cur, m->load_ctx,
-			&m->load_view, m->load_path, &e) < 0;
+		m->own_lost = ir_parse_view_flags(m->cur, m->load_ctx,
+			&m->load_view, m->load_path, IR_PARSE_VERIFIED, &e) < 0;
 	return NULL;
 }
 
