@@ -494,12 +494,42 @@ static int scan_joined(triage_parser *p, scan_state *ss, const char *a,
 	return 0;
 }
 
+/* Ray's log prefix, "[2026-01-17 18:48:10,410 E 4242 4242] logging.cc:361: ":
+** its length, or 0. */
+static size_t ray_prefix(const char *s, size_t n)
+{
+	const char *close;
+	size_t i;
+
+	if (n < 40 || s[0] != '[' || !isdigit((unsigned char)s[1]) || s[5] != '-' ||
+	    s[11] != ' ' || s[14] != ':' || s[20] != ',')
+		return 0;
+	if (!(close = memchr(s + 21, ']', n - 21 < 40 ? n - 21 : 40)) ||
+	    (size_t)(close - s) + 2 >= n || close[1] != ' ')
+		return 0;
+	/* the source file and line: "logging.cc:361: " */
+	for (i = (size_t)(close - s) + 2; i < n && (isalnum((unsigned char)s[i]) ||
+	     s[i] == '_' || s[i] == '.' || s[i] == '-'); i++)
+		;
+	if (i >= n || s[i] != ':')
+		return 0;
+	for (i++; i < n && isdigit((unsigned char)s[i]); i++)
+		;
+	return i + 1 < n && s[i] == ':' && s[i + 1] == ' ' ? i + 2 : 0;
+}
+
 /* A test runner's prefix on every line: ctest's "7: "; a quote's "> "
 ** (a log quoted in a reply); a container log's time and stream
-** ("2026-01-17T18:48:10.41+01:00 stderr F "). */
+** ("2026-01-17T18:48:10.41+01:00 stderr F "); Ray's (ray_prefix). */
 static void strip_runner_prefix(const char **line, size_t *n)
 {
 	size_t i = 0;
+
+	if ((i = ray_prefix(*line, *n))) {
+		*line += i;
+		*n -= i;
+		i = 0;
+	}
 
 	if (*n > 30 && isdigit((unsigned char)(*line)[0]) && (*line)[4] == '-' &&
 	    (*line)[10] == 'T') {

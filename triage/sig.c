@@ -550,7 +550,17 @@ static void add_message(gred_buf *msg, const tri_event *ev,
 		tri_norm_template_args(msg, ev->func.p, ev->func.n);
 		buf_puts(msg, ": ");
 	}
-	if (ev && ev->msg.n)
+	if (ev && ev->msg.n && ev->func.n && ev->pat->kind &&
+	    !strcmp(ev->pat->kind, "torch-assert")) {
+		/* "cond INTERNAL ASSERT FAILED ...", with or without the
+		** space a paste lost */
+		gred_buf whole = {0};
+		buf_printf(&whole, "%.*s %.*s", (int)ev->func.n, ev->func.p,
+			(int)ev->msg.n, ev->msg.p);
+		tri_norm_message(msg, whole.data, whole.len, fam == FAM_PYTHON ?
+			NORM_VALUES : NORM_MESSAGE);
+		buf_free(&whole);
+	} else if (ev && ev->msg.n)
 		tri_norm_message(msg, ev->msg.p, ev->msg.n, is_assert ?
 			NORM_VERBATIM : fam == FAM_PYTHON || fam == FAM_NODE ?
 			NORM_VALUES : NORM_MESSAGE);

@@ -605,6 +605,14 @@ static void test_triage__pytorch_internal_assert(void **state)
 	triage_sig a, b;
 
 	(void)state;
+	/* The condition glued to the words by a paste: the same message. */
+	a = sig_of("RuntimeError: falseINTERNAL ASSERT FAILED at \"../aten/src/ATen/Spin.cpp\":263, please report a bug to PyTorch. cannot spin\n", 0);
+	b = sig_of("RuntimeError: false INTERNAL ASSERT FAILED at \"/b/aten/src/ATen/Spin.cpp\":263, please report a bug to PyTorch. cannot spin\n", 0);
+	assert_string_equal(a.kind, "torch-assert");
+	assert_string_equal(a.message, b.message);
+	assert_true(triage_sig_equal(&a, &b));
+	triage_sig_free(&a);
+	triage_sig_free(&b);
 	expect_sig("RuntimeError: false INTERNAL ASSERT FAILED at \"../torch/csrc/jit/ir/alias_analysis.cpp\":608, please report a bug to PyTorch. We don't have an op for aten::add but it isn't a special case.  Argument types: Tensor, int, \n",
 		"torch-assert",
 		"false INTERNAL ASSERT FAILED at \"?\":N, please report a bug to PyTorch. We don't have an op for aten::add but it isn't a special case. Argument types: Tensor, int, at alias_analysis.cpp",
@@ -1707,6 +1715,117 @@ static void test_triage__more_logs_that_stand_alone(void **state)
 		"assert", "turn: teeth > 0 at gear.c", NULL, NULL, NULL);
 }
 
+/* glog's and Abseil's fatal checks: the "F..." line is the message, the
+** "@ 0x..." frames (with a frame size or without, behind Ray's prefix
+** or not, pasted without their header) the stack. */
+static void test_triage__glog_check_and_frames(void **state)
+{
+	triage_sig a, b;
+
+	(void)state;
+	expect_sig("WARNING: Logging before InitGoogle() is written to STDERR\n"
+		"F0412 09:14:03.512200 81233 gearbox.cc:207] Check failed: teeth.size() == 12 (11 vs. 12) \n"
+		"*** Check failure stack trace: ***\n"
+		"    @     0x7f13a2c1e5cd  google::LogMessage::Fail()\n"
+		"    @     0x7f13a2c21433  google::LogMessage::SendToLog()\n"
+		"    @     0x7f13a2c1e0f3  google::LogMessageFatal::~LogMessageFatal()\n"
+		"    @     0x55f0c1a01b2e  gear::Box::mesh(int)\n"
+		"    @     0x55f0c1a01d40  gear::Box::turn()\n"
+		"    @     0x55f0c1a02a11  (unknown)\n"
+		"    @     0x55f0c1a03c02  main\n",
+		"glog-fatal", "Check failed: teeth.size() == N (N vs. N)",
+		"gear::Box::mesh", "gear::Box::turn", "@0xa11");
+	/* Ray's prefix on each line, frame sizes, the header cut: the same
+	** frames as a plain glog stack of the same build. */
+	a = sig_of("[2026-02-03 11:20:41,581 E 4411 4411] logging.cc:361:     @     0x7e75b2351e7c        608  SpinPass::pickWheel()\n"
+		"[2026-02-03 11:20:41,581 E 4411 4411] logging.cc:361:     @     0x7e75b2375d58        256  SpinPass::runOnOperation()\n"
+		"[2026-02-03 11:20:41,581 E 4411 4411] logging.cc:361:     @     0x7e75b2388be0        480  mlir::detail::walk<>()\n", 0);
+	b = sig_of("    @     0x7f75b2351e7c  SpinPass::pickWheel()\n"
+		"    @     0x7f75b2375d58  SpinPass::runOnOperation()\n"
+		"    @     0x7f75b2388be0  mlir::detail::walk<>()\n", 0);
+	assert_true(a.crashed);
+	assert_string_equal(a.kind, "crash");
+	assert_int_equal(a.nframes, 3);
+	assert_string_equal(a.frames[0], "SpinPass::pickWheel");
+	assert_string_equal(a.frames[2], "mlir::detail::walk");
+	assert_true(triage_sig_equal(&a, &b));
+	triage_sig_free(&a);
+	triage_sig_free(&b);
+	/* A tail of interpreter and binding frames is every Python
+	** program's: the paste stands alone. */
+	expect_alone("    @     0x7e7559bcf9cc        128  pybind11::cpp_function::dispatcher()\n"
+		"    @      0x18e02ca5e40        112  cfunction_call\n"
+		"    @      0x18e02a3bc2c        160  _PyObject_MakeTpCall\n"
+		"    @      0x18e02c80134        160  method_vectorcall\n"
+		"    @      0x18e02a25738        480  _PyEval_EvalFrameDefault\n", "crash", "");
+	/* A runtime's assertion on glog's fatal line: the assertion. */
+	expect_sig("F0000 00:00:1712000000.123456 4242 logging.cc:45] assert.h assertion failed at src/gear/box.h:140 in static T gear::Box<T>::get(int) [T = gear::Tooth]: n > 0\n"
+		"*** Check failure stack trace: ***\n"
+		"    @     0x55cf00b44264  __assert_fail\n"
+		"    @     0x55cf00c8887d  gear::Box<>::get<>()\n",
+		"assert", "gear::Box::get [T = gear::Tooth]: n > 0", "gear::Box::get", NULL, NULL);
+}
+
+/* onnxruntime's status message with each binding's framing, and the
+** runtime's own log line without any: one signature, the op type and
+** the failing kernel's file kept, the node's name and the paths gone. */
+static void test_triage__onnxruntime_without_framing(void **state)
+{
+	static const char *const logs[] = {
+		"2026-03-01 10:00:00.1234 [E:onnxruntime:, sequential_executor.cc:516 ExecuteKernel] Non-zero status code returned while running Gather node. Name:'/enc/Gather_7' Status Message: /src/ort/onnxruntime/core/providers/cpu/tensor/gather.cc:71 indices element out of data bounds, idx=41 must be within the inclusive range [-8,7]\n",
+		"onnxruntime.capi.onnxruntime_pybind11_state.InvalidArgument: [ONNXRuntimeError] : 2 : INVALID_ARGUMENT : Non-zero status code returned while running Gather node. Name:'/dec/Gather_2' Status Message: /build/onnxruntime/core/providers/cpu/tensor/gather.cc:71 indices element out of data bounds, idx=9 must be within the inclusive range [-4,3]\n",
+		"ai.onnxruntime.OrtException: Error code - ORT_INVALID_ARGUMENT - message: Non-zero status code returned while running Gather node. Name:'Gather_16' Status Message: C:\\a\\_work\\1\\s\\onnxruntime\\core\\providers\\cpu\\tensor\\gather.cc:71 indices element out of data bounds, idx=101 must be within the inclusive range [-2,1]\n"
+		"\tat ai.onnxruntime.OrtSession.run(Native Method)\n",
+		"Microsoft.ML.OnnxRuntime.OnnxRuntimeException\n  HResult=0x80131500\n"
+		"  Message=[ErrorCode:InvalidArgument] Non-zero status code returned while running Gather node. Name:'Gather_3' Status Message: D:\\a\\_work\\1\\s\\onnxruntime\\core/providers/cpu/tensor/gather.cc:71 indices element out of data bounds, idx=5 must be within the inclusive range [-3,2]\n"
+		"  Source=Microsoft.ML.OnnxRuntime\n",
+		"'[ErrorCode:InvalidArgument] Non-zero status code returned while running Gather node. Name:'g' Status Message: gather.cc:71 indices element out of data bounds, idx=5 must be within the inclusive range [-3,2]'\n",
+	};
+	triage_sig first, s;
+	size_t k;
+
+	(void)state;
+	first = sig_of(logs[0], 0);
+	assert_true(first.crashed);
+	assert_string_equal(first.kind, "onnxruntime");
+	assert_string_equal(first.message,
+		"Non-zero status code returned while running Gather node. Name:'?' Status Message: "
+		"gather.cc:N indices element out of data bounds, idx=N must be within the inclusive range [-N,N]");
+	for (k = 1; k < sizeof(logs) / sizeof(logs[0]); k++) {
+		s = sig_of(logs[k], 0);
+		assert_string_equal(s.message, first.message);
+		assert_true(triage_sig_equal(&s, &first));
+		triage_sig_free(&s);
+	}
+	triage_sig_free(&first);
+	/* Another op type is another signature. */
+	s = sig_of("Non-zero status code returned while running Conv node. Name:'/feat/conv1/Conv' Status Message: \n"
+		"CUDNN failure 5000: CUDNN_STATUS_EXECUTION_FAILED ; GPU=0 ; hostname=BOX ; file=conv.cc ; line=493\n", 0);
+	assert_string_equal(s.message,
+		"Non-zero status code returned while running Conv node. Name:'?' Status Message: "
+		"CUDNN failure N: CUDNN_STATUS_EXECUTION_FAILED ; GPU=N ; hostname=BOX ; file=conv.cc ; line=N");
+	triage_sig_free(&s);
+	/* Python's framing with a code of two words, an old binding's */
+	expect_sig("RuntimeError: Method run failed due to: [ONNXRuntimeError] : 1 : GENERAL ERROR : /src/onnxruntime/core/providers/cpu/math/element_wise_ops.h:332 void onnxruntime::BroadcastIterator::Append(int64_t, int64_t) axis == 1 || axis == largest was false.\n",
+		"onnxruntime", "element_wise_ops.h:N void onnxruntime::BroadcastIterator::Append(int64_t, int64_t) axis == N || axis == largest was false.",
+		NULL, NULL, NULL);
+	expect_sig("INTERNAL - onnx runtime error 1: /work/onnxruntime/core/providers/cpu/math/element_wise_ops.h:324 void onnxruntime::BroadcastIterator::Init(int64_t, int64_t) axis == 1 || axis == largest was false.\n",
+		"onnxruntime", "element_wise_ops.h:N void onnxruntime::BroadcastIterator::Init(int64_t, int64_t) axis == N || axis == largest was false.",
+		NULL, NULL, NULL);
+	/* A C++ exception's what(): still that exception's message. */
+	expect_sig("terminate called after throwing an instance of 'onnxruntime::OnnxRuntimeException'\n"
+		"  what():  Non-zero status code returned while running Mul node. Name:'m' Status Message: bad shape\n",
+		"uncaught-exception:onnxruntime::OnnxRuntimeException",
+		"Non-zero status code returned while running Mul node. Name:'m' Status Message: bad shape",
+		NULL, NULL, NULL);
+	/* Windows' DirectML error: the file, not its build path nor the
+	** addresses and thread. */
+	expect_sig("  Message=[ErrorCode:RuntimeException] Non-zero status code returned while running Add node. Name:'Add_9' Status Message: D:\\a\\_work\\1\\s\\onnxruntime\\core\\providers\\dml\\src\\MLOperatorAuthorImpl.cpp(2482)\\onnxruntime.DLL!00007FFC280E7AA5: (caller: 00007FFC280E712D) Exception(3) tid(1b6c) 887A0006 The GPU will not respond\n",
+		"onnxruntime", "Non-zero status code returned while running Add node. Name:'?' Status Message: "
+		"MLOperatorAuthorImpl.cpp(N)\\onnxruntime.DLL!0x?: (caller: 0x?) Exception(N) tid(N) 887A0006 The GPU will not respond",
+		NULL, NULL, NULL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1765,6 +1884,8 @@ int main(void)
 		cmocka_unit_test(test_triage__headless_traceback_driver_error),
 		cmocka_unit_test(test_triage__quoted_log_and_ide_signal),
 		cmocka_unit_test(test_triage__more_logs_that_stand_alone),
+		cmocka_unit_test(test_triage__glog_check_and_frames),
+		cmocka_unit_test(test_triage__onnxruntime_without_framing),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
