@@ -54,6 +54,11 @@ static const tri_pattern sanitizer[] = {
 	 "^\\s+#(?<idx>\\d+)\\s+0x(?<addr>[0-9a-fA-F]+)\\s+" MODOFF BUILDID},
 	/* a report's last line, its head cut from the paste */
 	{R_EVENT, "==ABORTING", "sanitizer-abort", 5, 0, "^==\\d+==ABORTING"},
+	/* its summary line, which a paste may keep alone: the kind, and the
+	** function and file of the crash */
+	{R_EVENT, "SUMMARY: AddressSanitizer: ", "asan:", 4, TRI_SITE,
+	 "^SUMMARY: AddressSanitizer: (?<kind>[A-Za-z][\\w-]*) (?:" FILELINE "|\\S+)"
+	 "(?: in (?<func>.+?))?\\s*$"},
 };
 
 /* gdb: "Program received signal", `bt` frames. */
@@ -266,6 +271,24 @@ static const tri_pattern node[] = {
 	 "^\\s+at (?:async )?(?<file>[^\\s(].*?):(?<line>\\d+):\\d+\\s*$"},
 };
 
+/* Stacks pasted without a report: TVM's "[bt] (3) lib.so(f+0x1b) [0x7f..]",
+** numbered down to (0); and frames numbered "  12: name", each maybe
+** with an "at file:line" line under it, as TVM and rustc print them,
+** once above their header was cut. Such a line could be anything
+** numbered: the stack counts with TRI_WEAK_MIN frames one after another,
+** whose name looks like a function's ("a::b", "f(...)", one word, an
+** address). */
+static const tri_pattern frames[] = {
+	{R_FRAME, "[bt]", NULL, 0, 0,
+	 "^\\s*\\[bt\\] \\((?<idx>\\d+)\\)\\s*(?<module>[^\\s(]+)\\((?<func>.*?)"
+	 "\\+0x(?<off>[0-9a-fA-F]+)\\) \\[0x(?<addr>[0-9a-fA-F]+)\\]\\s*$"},
+	{R_FRAME, ": ", NULL, 0, TRI_WEAK,
+	 "^\\s+(?<idx>\\d+): +(?:0x(?<addr>[0-9a-fA-F]+)|"
+	 "(?<func>[A-Za-z_~<][^\\s:(]*(?:::|\\().*?|[A-Za-z_]\\w*))\\s*$"},
+	{R_AT, "at ", NULL, 0, TRI_CONTEXT | TRI_WEAK,
+	 "^\\s+at (?<file>\\S.*?):(?<line>\\d+)(?::\\d+)?\\s*$"},
+};
+
 /* What shells print when a process dies of a signal: dash the bare
 ** words, bash "line 1: PID Segmentation fault (core dumped) CMD". */
 static const tri_pattern shell[] = {
@@ -293,6 +316,7 @@ const tri_format tri_formats[] = {
 	{"glog", FAM_NATIVE, glog, N(glog)},
 	{"onnxruntime", FAM_PYTHON, onnxruntime_log, N(onnxruntime_log)},
 	{"node", FAM_NODE, node, N(node)},
+	{"frames", FAM_NATIVE, frames, N(frames)},
 	{"shell", FAM_NATIVE, shell, N(shell)},
 };
 const size_t tri_nformats = N(tri_formats);
@@ -369,6 +393,9 @@ const tri_ignore tri_ignores[] = {
 	{0, "/Python/ceval\\.c$|/Objects/call\\.c$"},
 	{2, "^<*rustc_(?:driver|driver_impl|interface|query_impl|query_system)(?:\\[[0-9a-f]+\\])?::"},
 	{0, "^c10::Error::Error$|^c10::detail::torch\\w*Fail$"},
+	/* TVM's error reporting, and its calls from Python */
+	{0, "^tvm::runtime::(?:Backtrace|detail::LogFatal::[\\w:~]+|detail::LogMessage::[\\w:~]+)$"},
+	{2, "^TVMFuncCall$"},
 	{0, "^(?:libc|libm|libdl|libpthread|librt|ld-linux[\\w-]*|libasan|libubsan|liblsan|"
 	    "libtsan|libmsan|libclang_rt[\\w.-]*|libstdc\\+\\+|libc\\+\\+|libc\\+\\+abi|"
 	    "libgcc_s)\\.so"},

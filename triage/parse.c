@@ -160,7 +160,13 @@ static long new_stack(tri_scan *s, enum tri_family fam, int reverse,
 	st->first = s->nframes;
 	st->n = 0;
 	st->last_idx = -1;
+	st->descending = st->weak = 0;
 	return (long)s->nstacks++;
+}
+
+int tri_stack_counts(const tri_stack *st)
+{
+	return st->n > 0 && (!st->weak || st->n >= TRI_WEAK_MIN);
 }
 
 static tri_event *new_event(tri_scan *s)
@@ -194,6 +200,10 @@ static void add_frame(tri_scan *s, long *si, enum tri_family fam,
 			lineno);
 		if (*si < 0)
 			return;
+		if (old >= 0) {
+			s->stacks[*si].descending = s->stacks[old].descending;
+			s->stacks[*si].weak = s->stacks[old].weak;
+		}
 	}
 	if (s->nframes == s->cframes) {
 		s->cframes = s->cframes ? 2 * s->cframes : 64;
@@ -297,6 +307,28 @@ static void on_stack(triage_parser *p, scan_state *ss, const tri_format *fmt,
 		!!(pat->flags & TRI_REVERSE), ss->lineno);
 }
 
+/*
+** Whether frame number idx goes on stack st. A frame #0, or numbering
+** going back, starts a new stack; but numbering going down by one from
+** a stack's first frame lists it outermost first, down to #0 (TVM's
+** "[bt] (6)" ... "[bt] (0)", its "  22:" ... "  0:"). Weak frames and
+** their kind of stack go one by one.
+*/
+static int next_in_stack(tri_stack *st, long idx, int weak)
+{
+	if (weak != st->weak)
+		return 0;
+	if (st->descending)
+		return idx == st->last_idx - 1;
+	if (st->n == 1 && st->last_idx > 0 && idx == st->last_idx - 1) {
+		st->descending = st->reverse = 1;
+		return 1;
+	}
+	if (idx == 0 || idx <= st->last_idx)
+		return 0;
+	return !weak || idx == st->last_idx + 1;
+}
+
 /* A stack frame. Returns 1 if a frame needing context came without it. */
 static int on_frame(triage_parser *p, scan_state *ss, const tri_format *fmt,
 	const tri_pattern *pat, const tri_compiled *c, const char *line)
@@ -324,12 +356,14 @@ static int on_frame(triage_parser *p, scan_state *ss, const tri_format *fmt,
 	fr.line = span_long(group(c, md, line, G_LINE));
 	fr.idx = span_long(group(c, md, line, G_IDX));
 	if (fr.idx >= 0) {
-		/* A frame #0, or numbering going back, starts a new stack. */
-		if (si >= 0 && (fr.idx == 0 || fr.idx <= s->stacks[si].last_idx) &&
-		    s->stacks[si].n > 0)
+		if (si >= 0 && s->stacks[si].n > 0 && !next_in_stack(&s->stacks[si],
+		    fr.idx, !!(pat->flags & TRI_WEAK)))
 			si = -1;
-		if (si < 0)
+		if (si < 0) {
 			si = new_stack(s, fam, 0, ss->lineno);
+			if (si >= 0)
+				s->stacks[si].weak = !!(pat->flags & TRI_WEAK);
+		}
 		if (si < 0)
 			return 0;
 		ss->open[fam] = si;
@@ -341,13 +375,14 @@ static int on_frame(triage_parser *p, scan_state *ss, const tri_format *fmt,
 /* An "at FILE:LINE" line: the place of the last frame, if it has none.
 ** Returns 1 if no stack is open to take it. */
 static int on_at(triage_parser *p, scan_state *ss, const tri_format *fmt,
-	const tri_compiled *c, const char *line)
+	const tri_pattern *pat, const tri_compiled *c, const char *line)
 {
 	tri_scan *s = &p->scan;
 	long si = ss->open[fmt->family];
 	tri_rawframe *last;
 
-	if (si < 0 || s->stacks[si].n == 0)
+	if (si < 0 || s->stacks[si].n == 0 ||
+	    ((pat->flags & TRI_WEAK) && !s->stacks[si].weak))
 		return 1;
 	last = &s->frames[s->stacks[si].first + s->stacks[si].n - 1];
 	if (!last->file.n) {
@@ -407,7 +442,7 @@ static int on_match(triage_parser *p, scan_state *ss, const tri_format *fmt,
 	case R_FRAME:
 		return on_frame(p, ss, fmt, pat, c, line);
 	case R_AT:
-		return on_at(p, ss, fmt, c, line);
+		return on_at(p, ss, fmt, pat, c, line);
 	case R_PYEXC:
 		return on_pyexc(p, ss, fmt, pat, c, line);
 	}
@@ -585,6 +620,13 @@ static int hint_across(const triage_parser *p, const char *a, size_t na,
 	return 0;
 }
 
+static int blank(const char *s, size_t n)
+{
+	while (n && isspace((unsigned char)*s))
+		s++, n--;
+	return !n;
+}
+
 /* The line after the one at *nl (its runner prefix cut), or NULL. */
 static const char *next_line(const char *nl, const char *end, size_t *n,
 	const char **nlp)
@@ -612,6 +654,7 @@ void tri_scan_log(triage_parser *p, const char *log, size_t len)
 
 	s->nevents = s->nstacks = s->nframes = 0;
 	s->want_msg = 0;
+	s->last_line = 0;
 	p->joined.len = 0;
 	if (p->joined.cap < JOIN_ROOM)
 		buf_grow(&p->joined, JOIN_ROOM);
@@ -642,6 +685,8 @@ void tri_scan_log(triage_parser *p, const char *log, size_t len)
 		} else if (n > 0 && n <= MAX_LINE) {
 			got = scan_line(p, &ss, text, n);
 		}
+		if (!blank(text, n))
+			s->last_line = ss.lineno;
 		/* a report's word cut in two: this line is its second half */
 		if (!got && prev && nprev >= JOIN_MIN && hint_across(p, prev, nprev, text, n))
 			got = LINE_NEAR_EVENT;
@@ -670,6 +715,7 @@ void tri_scan_log(triage_parser *p, const char *log, size_t len)
 				skip = 3;
 			if (skip < 3) {
 				ss.lineno += skip;
+				s->last_line = ss.lineno;
 				line = skip == 0 ? (nl ? nl + 1 : end) :
 					skip == 1 ? (nnl ? nnl + 1 : end) : (nnl2 ? nnl2 + 1 : end);
 				prev = NULL;

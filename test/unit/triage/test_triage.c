@@ -1826,6 +1826,143 @@ static void test_triage__onnxruntime_without_framing(void **state)
 		NULL, NULL, NULL);
 }
 
+/* Stacks pasted without their report: TVM's "[bt]" frames numbered down
+** to (0), and "  N: name" frames (TVM, rustc) with their "at" lines. */
+static void test_triage__frame_only_pastes(void **state)
+{
+	triage_sig a, b;
+
+	(void)state;
+	expect_sig("Traceback (most recent call last):\n"
+		"  [bt] (5) /opt/tvm/build/libtvm.so(TVMFuncCall+0x6d) [0x7f1e7579395d]\n"
+		"  [bt] (4) /opt/tvm/build/libtvm.so(tvm::runtime::GearExecutor::Run()+0x48) [0x7f1e75896248]\n"
+		"  [bt] (3) /opt/tvm/build/libtvm.so(tvm::relay::SpinNode::Turn(int)+0x1ce) [0x7f1e758a53ce]\n"
+		"  [bt] (2) /opt/tvm/build/libtvm.so(tvm::relay::Wheel::Mesh()+0x25) [0x7f1e757b4a25]\n"
+		"  [bt] (1)/opt/tvm/build/libtvm.so(tvm::runtime::detail::LogFatal::Entry::Finalize()+0x67) [0x7f1e7346b157]\n"
+		"  [bt] (0) /opt/tvm/build/libtvm.so(tvm::runtime::Backtrace[abi:cxx11]()+0x1b) [0x7f1e757b676b]\n",
+		"crash", "", "tvm::relay::Wheel::Mesh", "tvm::relay::SpinNode::Turn",
+		"tvm::runtime::GearExecutor::Run");
+	/* Numbered down, the last one shown innermost; "at" lines give the
+	** place of the frame above them. */
+	a = sig_of("        at /src/tvm/src/tir/ir/gear.cc:119\n"
+		"  9: tvm::tir::GearCollector::VisitStmt_(tvm::tir::ForNode const*)\n"
+		"        at /src/tvm/src/tir/transforms/gear.cc:159\n"
+		"  8: tvm::tir::GearCollector::VisitStmt_(tvm::tir::LetStmtNode const*)\n"
+		"        at /src/tvm/src/tir/transforms/gear.cc:170\n"
+		"  7: tvm::tir::GearCollector::VisitAccess(tvm::tir::BufferRegion const&)\n"
+		"        at /src/tvm/src/tir/transforms/gear.cc:377\n", 0);
+	assert_true(a.crashed);
+	assert_string_equal(a.kind, "crash");
+	assert_int_equal(a.nframes, 3);
+	assert_string_equal(a.frames[0], "tvm::tir::GearCollector::VisitAccess");
+	assert_string_equal(a.stack[0].file, "gear.cc");
+	assert_int_equal(a.stack[0].line, 377);
+	triage_sig_free(&a);
+	/* Numbered up, under an exception's message (TVM's "Stack trace:") */
+	expect_sig("terminate called after throwing an instance of 'tvm::runtime::InternalError'\n"
+		"  what():  [14:56:47] /tvm/src/runtime/gear.cc:88: InternalError: Check failed: (f != nullptr) is false: no gear\n"
+		"Stack trace:\n"
+		"  0: tvm::runtime::Gear::Load(tvm::runtime::String const&)\n"
+		"  1: SpinUp()\n"
+		"  2: main\n"
+		"  3: _start\n"
+		"  4: 0xffffffffffffffff\n",
+		"uncaught-exception:tvm::runtime::InternalError",
+		"[N:N:N] gear.cc:N: InternalError: Check failed: (f != nullptr) is false: no gear",
+		"tvm::runtime::Gear::Load", "SpinUp", "main");
+	/* A numbered list is no stack: too few lines, numbers apart, or
+	** words that are no function's name. */
+	b = sig_of("Steps:\n  1: open the model\n  2: run it\n  3: see the error\n", 0);
+	assert_false(b.crashed);
+	triage_sig_free(&b);
+	b = sig_of("  1: spin::gear\n  2: spin::wheel\n", 0);
+	assert_false(b.crashed);
+	triage_sig_free(&b);
+	b = sig_of("  1: spin::gear\n  3: spin::wheel\n  5: spin::axle\n", 0);
+	assert_false(b.crashed);
+	triage_sig_free(&b);
+	/* rustc's frames with only its driver and query engine: the tail
+	** of every rustc crash stands alone. */
+	expect_alone("  42: rustc_interface::passes::analysis\n"
+		"  43: rustc_query_impl::plumbing::__rust_begin_short_backtrace::<rustc_query_impl::query_impl::analysis::dynamic_query::{closure#2}::{closure#0}, rustc_middle::query::erase::Erased<[u8; 1]>>\n"
+		"  44: rustc_query_system::query::plumbing::try_execute_query::<rustc_query_impl::DynamicConfig<rustc_query_system::query::caches::SingleCache<rustc_middle::query::erase::Erased<[u8; 1]>>, false, false, false>, rustc_query_impl::plumbing::QueryCtxt, true>\n",
+		"crash", "");
+}
+
+/* ASan's SUMMARY line pasted alone: the kind, the function and file of
+** the crash; it meets the whole report of a crash in that function. */
+static void test_triage__asan_summary_alone(void **state)
+{
+	static const char summary[] =
+		"SUMMARY: AddressSanitizer: heap-use-after-free /home/u/src/gear/include/gear/Spin.h:45:58 in gear::detail::Spin::next() const\n"
+		"Shadow bytes around the buggy address:\n"
+		"  0x0c1a7fff8040: 00 00 00 00 00 00 00 00 00 00 00 00 00 07 fa fa\n"
+		"=>0x0c1a7fff8090: fd fd fd fd[fd]fd fd fd fd fd fd fd fa fa fa fa\n";
+	static const char whole[] =
+		"==4242==ERROR: AddressSanitizer: heap-use-after-free on address 0x6030000001a8 at pc 0x55d1 bp 0x7ffc sp 0x7ffd\n"
+		"READ of size 8 at 0x6030000001a8 thread T0\n"
+		"    #0 0x55d1 in gear::detail::Spin::next() const /b/gear/include/gear/Spin.h:45:58\n"
+		"    #1 0x55d2 in gear::Wheel::turn(int) /b/gear/lib/Wheel.cpp:88:7\n"
+		"    #2 0x55d3 in main /b/gear/tools/gear.cpp:12:3\n"
+		"SUMMARY: AddressSanitizer: heap-use-after-free /b/gear/include/gear/Spin.h:45:58 in gear::detail::Spin::next() const\n";
+	triage_sig s;
+
+	(void)state;
+	s = sig_of(summary, 0);
+	assert_true(s.crashed);
+	assert_string_equal(s.kind, "asan:heap-use-after-free");
+	assert_string_equal(s.message, "gear::detail::Spin::next at Spin.h");
+	assert_int_equal(s.nframes, 0);
+	triage_sig_free(&s);
+	/* the whole report still signs by its ERROR line and frames */
+	expect_sig(whole, "asan:heap-use-after-free", "READ",
+		"gear::detail::Spin::next", "gear::Wheel::turn", "main");
+	assert_true(similar(summary, whole));
+	/* another function is another bug */
+	assert_false(similar(summary, "SUMMARY: AddressSanitizer: heap-use-after-free /home/u/src/gear/include/gear/Spin.h:99:24 in void gear::detail::Spin::insert<gear::Gear>(gear::Gear*)\n"));
+	/* an interceptor names no crash site: the line says nothing */
+	expect_alone("SUMMARY: AddressSanitizer: heap-buffer-overflow (/usr/lib/x86_64-linux-gnu/libasan.so.8+0x3a1e4) in __interceptor_memcpy\n",
+		"asan:heap-buffer-overflow", "");
+}
+
+/* A paste cut in the middle of its last frame's name: that frame is not
+** in the signature, which is then the one of the same stack cut lower.
+** A last frame whose name is whole (its arguments or module cut) stays. */
+static void test_triage__paste_cut_in_last_frame(void **state)
+{
+	static const char head[] =
+		"PLEASE submit a bug report to https://github.com/llvm/llvm-project/issues/ and include the crash backtrace.\n"
+		"Stack dump:\n"
+		"0.\tProgram arguments: /b/bin/gear-opt -spin a.mlir\n"
+		" #0 0x000055cab3cd30f8 llvm::sys::PrintStackTrace(llvm::raw_ostream&, int) (/b/bin/gear-opt+0x20300f8)\n"
+		" #1 0x000055cab3ccff91 llvm::sys::RunSignalHandlers() (/b/bin/gear-opt+0x202cf91)\n"
+		" #2 0x000055cab3cd4216 SignalHandler(int, siginfo_t*, void*) Signals.cpp:0:0\n"
+		" #3 0x00007fde9fe46420 __restore_rt (/lib/x86_64-linux-gnu/libpthread.so.0+0x14420)\n"
+		" #4 0x000055cabc20d694 gear::SpinOp::fold(gear::SpinOpAdaptor<llvm::ArrayRef<mlir::Attribute>>, llvm::SmallVectorImpl<mlir::OpFoldResult>&) (/b/bin/gear-opt+0x856a694)\n";
+	char *cut_template = xasprintf("%s #5 0x000055cabc25bf0a llvm::LogicalResult mlir::Op<gear::SpinOp, mlir::OpTrait::OneRegion, mlir::OpTrait::Var\n", head);
+	char *cut_name = xasprintf("%s #5 0x000055cabc25bf0a gear::detail::foldSin\n", head);
+	char *cut_args = xasprintf("%s #5 0x000055cabc25bf0a gear::detail::foldSingle(mlir::Operation*, llvm::ArrayRef<mlir::Attr\n", head);
+	triage_sig a = sig_of(head, 0), b;
+
+	(void)state;
+	assert_int_equal(a.nframes, 1);
+	assert_string_equal(a.frames[0], "gear::SpinOp::fold");
+	b = sig_of(cut_template, 0);
+	assert_true(triage_sig_equal(&a, &b));
+	triage_sig_free(&b);
+	b = sig_of(cut_name, 0);
+	assert_true(triage_sig_equal(&a, &b));
+	triage_sig_free(&b);
+	b = sig_of(cut_args, 0);
+	assert_int_equal(b.nframes, 2);
+	assert_string_equal(b.frames[1], "gear::detail::foldSingle");
+	triage_sig_free(&b);
+	triage_sig_free(&a);
+	free(cut_template);
+	free(cut_name);
+	free(cut_args);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1886,6 +2023,9 @@ int main(void)
 		cmocka_unit_test(test_triage__more_logs_that_stand_alone),
 		cmocka_unit_test(test_triage__glog_check_and_frames),
 		cmocka_unit_test(test_triage__onnxruntime_without_framing),
+		cmocka_unit_test(test_triage__frame_only_pastes),
+		cmocka_unit_test(test_triage__asan_summary_alone),
+		cmocka_unit_test(test_triage__paste_cut_in_last_frame),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
