@@ -778,14 +778,17 @@ static int says_nothing(const triage_sig *out, const tri_event *ev,
 ** different tools call the same death. A fatal signal is "signal"
 ** whoever reports it (gdb's SIGSEGV, ASan's SEGV, LLVM's stack dump,
 ** UBSan's division by zero or null load); an abort with an assertion or
-** without is "ABRT"; ASan's double-free and glibc's heap check are
+** LLVM's fatal error or without either is "ABRT"; ASan's double-free and glibc's heap check are
 ** "heap-corruption". Other kinds are their own class.
 */
 static const char *crash_class(const char *kind, const char *message)
 {
 	static const char *const deadly[] = {"crash", "SEGV", "FPE", "BUS", "ILL",
 		"TRAP", "stack-overflow", "unknown-crash"};
-	static const char *const aborts[] = {"abort", "assert", "ABRT", "terminate"};
+	/* LLVM's fatal error is an abort with its message: the same stack
+	** pasted from "Stack dump:" on, without the message, is an abort */
+	static const char *const aborts[] = {"abort", "assert", "ABRT", "terminate",
+		"llvm-error"};
 	static const char *const ubsan_deadly[] = {"division by zero",
 		"load of null pointer", "store to null pointer",
 		"member access within null pointer"};

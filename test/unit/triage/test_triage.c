@@ -1963,6 +1963,54 @@ static void test_triage__paste_cut_in_last_frame(void **state)
 	free(cut_args);
 }
 
+/* One crash pasted twice: its message line alone, or its stack from
+** "Stack dump:" on without the message. The assertion's function is
+** the abort's crashing frame; an LLVM fatal error with its stack meets
+** the same stack without its message. */
+static void test_triage__similar_message_line_and_stack_dump(void **state)
+{
+	static const char stack[] =
+		"Stack dump:\n"
+		"0.\tProgram arguments: /b/bin/gear-opt -spin a.mlir\n"
+		" #0 0x0000000003467e08 llvm::sys::PrintStackTrace(llvm::raw_ostream&, int) (/b/bin/gear-opt+0x3467e08)\n"
+		" #1 0x00000000034656fc SignalHandler(int) Signals.cpp:0:0\n"
+		" #2 0x00007fdfe4aa9420 __restore_rt (/lib/x86_64-linux-gnu/libpthread.so.0+0x14420)\n"
+		" #3 0x00007fdfe456c00b raise (/lib/x86_64-linux-gnu/libc.so.6+0x4300b)\n"
+		" #4 0x00007fdfe454b859 abort (/lib/x86_64-linux-gnu/libc.so.6+0x22859)\n"
+		" #5 0x0000000001e5d375 gear::Worklist::push(gear::Tooth*) (/b/bin/gear-opt+0x1e5d375)\n"
+		" #6 0x0000000002fcf716 gear::Spinner::run() (/b/bin/gear-opt+0x2fcf716)\n";
+	static const char line[] =
+		"gear-opt: /src/gear/include/gear/Worklist.h:60: void gear::Worklist::push(gear::Tooth *): Assertion `T->getWheel() && \"Tooth not on a wheel?\"' failed.\n"
+		"PLEASE submit a bug report to https://github.com/llvm/llvm-project/issues/ and include the crash backtrace.\n";
+	static const char fatal[] =
+		"LLVM ERROR: gear cannot spin without teeth\n"
+		"Stack dump:\n"
+		" #0 0x0000000003467e08 llvm::sys::PrintStackTrace(llvm::raw_ostream&, int) (/b/bin/gear-opt+0x3467e08)\n"
+		" #1 0x00000000034656fc SignalHandler(int) Signals.cpp:0:0\n"
+		" #2 0x00007fdfe456c00b raise (/lib/x86_64-linux-gnu/libc.so.6+0x4300b)\n"
+		" #3 0x00007fdfe454b859 abort (/lib/x86_64-linux-gnu/libc.so.6+0x22859)\n"
+		" #4 0x0000000003466000 llvm::report_fatal_error(llvm::Twine const&, bool) (/b/bin/gear-opt+0x3466000)\n"
+		" #5 0x0000000001e5d375 gear::Worklist::push(gear::Tooth*) (/b/bin/gear-opt+0x1e5d375)\n"
+		" #6 0x0000000002fcf716 gear::Spinner::run() (/b/bin/gear-opt+0x2fcf716)\n";
+
+	(void)state;
+	assert_true(similar(line, stack));
+	assert_true(similar(fatal, stack));
+	/* another function's assertion, another bug */
+	assert_false(similar("gear-opt: /src/gear/lib/Spinner.cpp:88: void gear::Spinner::run(): Assertion `ok' failed.\n", stack));
+	/* a template's check of its callers' arguments names no bug */
+	assert_false(similar("gear-opt: /src/llvm/include/llvm/ADT/SmallVector.h:291: reference llvm::SmallVectorTemplateCommon<gear::Tooth *>::operator[](size_type) [T = gear::Tooth *]: Assertion `idx < size()' failed.\n",
+		"Stack dump:\n"
+		" #0 0x00007fdfe454b859 abort (/lib/x86_64-linux-gnu/libc.so.6+0x22859)\n"
+		" #1 0x0000000001e5d375 llvm::SmallVectorTemplateCommon<gear::Tooth*, void>::operator[](unsigned long) (/b/bin/gear-opt+0x1e5d375)\n"
+		" #2 0x0000000002fcf716 gear::Spinner::run() (/b/bin/gear-opt+0x2fcf716)\n"));
+	/* an abort that says what it is stays apart from an assertion */
+	assert_false(similar(line, "LLVM ERROR: out of teeth\n"
+		"Stack dump:\n"
+		" #0 0x00007fdfe454b859 abort (/lib/x86_64-linux-gnu/libc.so.6+0x22859)\n"
+		" #1 0x0000000001e5d375 gear::Worklist::push(gear::Tooth*) (/b/bin/gear-opt+0x1e5d375)\n"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -2026,6 +2074,7 @@ int main(void)
 		cmocka_unit_test(test_triage__frame_only_pastes),
 		cmocka_unit_test(test_triage__asan_summary_alone),
 		cmocka_unit_test(test_triage__paste_cut_in_last_frame),
+		cmocka_unit_test(test_triage__similar_message_line_and_stack_dump),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
