@@ -282,7 +282,7 @@ static const tri_pattern frames[] = {
 	{R_FRAME, "[bt]", NULL, 0, 0,
 	 "^\\s*\\[bt\\] \\((?<idx>\\d+)\\)\\s*(?<module>[^\\s(]+)\\((?<func>.*?)"
 	 "\\+0x(?<off>[0-9a-fA-F]+)\\) \\[0x(?<addr>[0-9a-fA-F]+)\\]\\s*$"},
-	{R_FRAME, ": ", NULL, 0, TRI_WEAK,
+	{R_FRAME, ": ", NULL, 0, TRI_WEAK | TRI_DIGIT,
 	 "^\\s+(?<idx>\\d+): +(?:0x(?<addr>[0-9a-fA-F]+)|"
 	 "(?<func>[A-Za-z_~<][^\\s:(]*(?:::|\\().*?|[A-Za-z_]\\w*))\\s*$"},
 	{R_AT, "at ", NULL, 0, TRI_CONTEXT | TRI_WEAK,

@@ -465,6 +465,13 @@ static int contains(const char *line, size_t n, const char *hint, size_t h)
 	return 0;
 }
 
+static int lead_digit(const char *s, size_t n)
+{
+	while (n && (*s == ' ' || *s == '\t'))
+		s++, n--;
+	return n && isdigit((unsigned char)*s);
+}
+
 /* What scan_line made of a line. */
 enum { LINE_CLAIMED = 1, LINE_NEAR_EVENT = 2 };
 
@@ -483,7 +490,10 @@ static int scan_line(triage_parser *p, scan_state *ss, const char *line,
 
 			if (pat->hint && !contains(line, n, pat->hint, c->hint_len))
 				continue;
-			if ((pat->flags & TRI_CONTEXT) && ss->open[fmt->family] < 0)
+			if ((pat->flags & TRI_CONTEXT) && (ss->open[fmt->family] < 0 ||
+			    ((pat->flags & TRI_WEAK) && !p->scan.stacks[ss->open[fmt->family]].weak)))
+				continue;
+			if ((pat->flags & TRI_DIGIT) && !lead_digit(line, n))
 				continue;
 			rc = pcre2_match(c->re, (PCRE2_SPTR)line, n, 0, 0, p->md,
 				NULL);

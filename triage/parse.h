@@ -58,6 +58,8 @@ typedef struct tri_pattern {
 #define TRI_SITE     32  /* R_EVENT: the function it names is the crash
                             site, said in the message (ASan's SUMMARY) */
 #define TRI_WEAK_MIN  3
+#define TRI_DIGIT    64  /* the line's first non-blank character is a digit
+                            (checked before the pattern: it is cheaper) */
 
 typedef struct tri_format {
 	const char *name;
