@@ -356,6 +356,9 @@ static int on_frame(triage_parser *p, scan_state *ss, const tri_format *fmt,
 	fr.line = span_long(group(c, md, line, G_LINE));
 	fr.idx = span_long(group(c, md, line, G_IDX));
 	if (fr.idx >= 0) {
+		/* a header's stack holds weak frames as their own */
+		if (si >= 0 && s->stacks[si].n == 0 && (pat->flags & TRI_WEAK))
+			s->stacks[si].weak = 1;
 		if (si >= 0 && s->stacks[si].n > 0 && !next_in_stack(&s->stacks[si],
 		    fr.idx, !!(pat->flags & TRI_WEAK)))
 			si = -1;

@@ -1881,6 +1881,8 @@ static void test_triage__frame_only_pastes(void **state)
 	b = sig_of("  1: spin::gear\n  3: spin::wheel\n  5: spin::axle\n", 0);
 	assert_false(b.crashed);
 	triage_sig_free(&b);
+	/* nor under a header: two such lines are no frames read */
+	expect_alone("Stack dump:\n  1: spin::gear\n  2: spin::wheel\n", "crash", "");
 	/* rustc's frames with only its driver and query engine: the tail
 	** of every rustc crash stands alone. */
 	expect_alone("  42: rustc_interface::passes::analysis\n"
