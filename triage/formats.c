@@ -353,7 +353,7 @@ const char *tri_signal_kind(const char *s, size_t n, const char **name)
 */
 const tri_ignore tri_ignores[] = {
 	{1, "^llvm::sys::(?:RunSignalHandlers|PrintStackTrace|CleanupOnSignal)$"},
-	{1, "^(?:SignalHandler|__restore_rt|_sigtramp|<signal handler called>)$"},
+	{1, "^(?:SignalHandler|CrashRecoverySignalHandler|__restore_rt|_sigtramp|<signal handler called>)$"},
 	{1, "^google::FailureSignalHandler$|^absl::(?:lts_\\w+::)?AbslFailureSignalHandler$"},
 	{0, "^llvm::sys::"},
 	{0, "^(?:__GI_)?(?:abort|raise|gsignal)$"},
