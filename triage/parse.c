@@ -468,6 +468,30 @@ static int contains(const char *line, size_t n, const char *hint, size_t h)
 	return 0;
 }
 
+/* The bytes a line holds: a hint whose first or last byte is not among
+** them is not in the line, which saves most searches. */
+typedef struct byteset {
+	uint64_t w[4];
+} byteset;
+
+static void byteset_of(byteset *b, const char *s, size_t n)
+{
+	size_t i;
+
+	b->w[0] = b->w[1] = b->w[2] = b->w[3] = 0;
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		b->w[c >> 6] |= (uint64_t)1 << (c & 63);
+	}
+}
+
+static int byteset_has(const byteset *b, char ch)
+{
+	unsigned char c = (unsigned char)ch;
+
+	return (b->w[c >> 6] >> (c & 63)) & 1;
+}
+
 static int lead_digit(const char *s, size_t n)
 {
 	while (n && (*s == ' ' || *s == '\t'))
@@ -483,7 +507,9 @@ static int scan_line(triage_parser *p, scan_state *ss, const char *line,
 {
 	size_t f, i;
 	int rc, near = 0;
+	byteset bytes;
 
+	byteset_of(&bytes, line, n);
 	for (f = 0; f < tri_nformats; f++) {
 		const tri_format *fmt = &tri_formats[f];
 
@@ -491,7 +517,9 @@ static int scan_line(triage_parser *p, scan_state *ss, const char *line,
 			const tri_pattern *pat = &fmt->patterns[i];
 			const tri_compiled *c = &p->pats[f][i];
 
-			if (pat->hint && !contains(line, n, pat->hint, c->hint_len))
+			if (pat->hint && (!byteset_has(&bytes, pat->hint[0]) ||
+			    !byteset_has(&bytes, pat->hint[c->hint_len - 1]) ||
+			    !contains(line, n, pat->hint, c->hint_len)))
 				continue;
 			if ((pat->flags & TRI_CONTEXT) && (ss->open[fmt->family] < 0 ||
 			    ((pat->flags & TRI_WEAK) && !p->scan.stacks[ss->open[fmt->family]].weak)))
