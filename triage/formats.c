@@ -54,6 +54,11 @@ static const tri_pattern sanitizer[] = {
 	 "^\\s+#(?<idx>\\d+)\\s+0x(?<addr>[0-9a-fA-F]+)\\s+" MODOFF BUILDID},
 	/* a report's last line, its head cut from the paste */
 	{R_EVENT, "==ABORTING", "sanitizer-abort", 5, 0, "^==\\d+==ABORTING"},
+	/* its summary line, which a paste may keep alone: the kind, and the
+	** function and file of the crash */
+	{R_EVENT, "SUMMARY: AddressSanitizer: ", "asan:", 4, TRI_SITE,
+	 "^SUMMARY: AddressSanitizer: (?<kind>[A-Za-z][\\w-]*) (?:" FILELINE "|\\S+)"
+	 "(?: in (?<func>.+?))?\\s*$"},
 };
 
 /* gdb: "Program received signal", `bt` frames. */
@@ -115,8 +120,8 @@ static const tri_pattern glibc[] = {
 	/* A runtime's own assert (IREE's "assert.h assertion failed at
 	** f.cc:110 in void f(int): cond") */
 	{R_EVENT, "assertion failed at", "assert", 2, 0,
-	 "assertion failed at (?<file>[^\\s:]+):(?<line>\\d+) in (?<func>.+?\\)(?: const)?): "
-	 "(?<msg>.*?)\\s*$"},
+	 "assertion failed at (?<file>[^\\s:]+):(?<line>\\d+) in (?<func>.+?\\)(?: const)?"
+	 "(?: \\[[^\\]]*\\])?): (?<msg>.*?)\\s*$"},
 	{R_EVENT, "stack smashing", "stack-smashing", 2, 0,
 	 "^\\*\\*\\* stack smashing detected \\*\\*\\*"},
 	{R_EVENT, "detected ***", "fortify", 2, 0,
@@ -142,6 +147,23 @@ static const tri_pattern glibc[] = {
 	 "^(?:[\\w.-]+: )?(?<msg>[Ff]atal error\\b[^:]{0,80}: .*?)\\s*$"},
 };
 
+/* glog and Abseil logging: a fatal line "F0312 10:04:05.123456 4242
+** file.cc:88] Check failed: ...", the stack it prints ("*** Check failure
+** stack trace: ***", or a signal's "*** SIGSEGV received at ...") as
+** "@ 0xADDR [SIZE] symbol" frames, which a paste often keeps alone. */
+static const tri_pattern glog[] = {
+	{R_EVENT, "] ", "glog-fatal", 2, 0,
+	 "^F\\d{4} \\d\\d:\\d\\d:\\d+\\.\\d+\\s+\\d+ (?<file>[^\\s:\\]]+):(?<line>\\d+)\\] "
+	 "(?<msg>.*?)\\s*$"},
+	{R_STACK, "Check failure stack trace", NULL, 0, 0,
+	 "^\\*\\*\\* Check failure stack trace: \\*\\*\\*"},
+	{R_SIGNAL, "***", NULL, 3, 0,
+	 "^\\*\\*\\* (?<sig>SIG[A-Z]+) (?:\\(@0x[0-9a-fA-F]+\\) )?received "},
+	{R_FRAME, "@", NULL, 0, 0,
+	 "^\\s*@\\s+0x(?<addr>[0-9a-fA-F]+)\\s+(?:\\d+\\s+)?(?:\\(unknown\\)|" MODOFF "|"
+	 "(?<func>[^\\s(].*?))\\s*$"},
+};
+
 /* Rust panics, with RUST_BACKTRACE=1 or full; newer rustc prints the
 ** thread id: "thread 'main' (1234) panicked at". */
 static const tri_pattern rust[] = {
@@ -165,23 +187,45 @@ static const tri_pattern rust[] = {
 	 "^\\s+at (?<file>\\S.*?):(?<line>\\d+)(?::\\d+)?\\s*$"},
 };
 
-/* onnxruntime errors through its Python and C# bindings: "[ONNXRuntimeError]
-** : 10 : INVALID_GRAPH : msg", "OnnxRuntimeException: [ErrorCode:InvalidGraph]
-** msg". Ahead of Python's exception line, so that the kind is the same
-** with a traceback or without one, and from either binding. */
+/* onnxruntime errors through its bindings, each framing the same status
+** message its own way: Python's "[ONNXRuntimeError] : 10 : INVALID_GRAPH :
+** msg", C#'s "OnnxRuntimeException: [ErrorCode:InvalidGraph] msg" (or a
+** dialog box's "Message=[ErrorCode:...] msg"), Java's "OrtException: Error
+** code - ORT_FAIL - message: msg", an old binding's "onnx runtime error 1:
+** msg". Ahead of Python's exception line, so that the kind and message are
+** the same with a traceback or without one, and from any binding. */
 static const tri_pattern onnxruntime[] = {
 	{R_EVENT, "[ONNXRuntimeError]", "onnxruntime", 3, 0,
-	 "\\[ONNXRuntimeError\\] : \\d+ : \\w+ : (?<msg>.*?)\\s*$"},
-	{R_EVENT, "OnnxRuntimeException", "onnxruntime", 3, 0,
-	 "OnnxRuntimeException: \\[ErrorCode:\\w+\\] (?<msg>.*?)\\s*$"},
+	 "\\[ONNXRuntimeError\\] : \\d+ : [A-Z_ ]+ : (?<msg>.*?)\\s*$"},
+	{R_EVENT, "[ErrorCode:", "onnxruntime", 3, 0,
+	 "(?:'\\[ErrorCode:\\w+\\] (?<msg>.*?)'|\\[ErrorCode:\\w+\\] (?<msg>.*?))\\s*$"},
+	{R_EVENT, "OrtException: Error code - ", "onnxruntime", 3, 0,
+	 "OrtException: Error code - ORT_\\w+ - message: (?<msg>.*?)\\s*$"},
+	{R_EVENT, "onnx runtime error ", "onnxruntime", 3, 0,
+	 "\\bonnx runtime error \\d+: (?<msg>.*?)\\s*$"},
+};
+
+/* The status message of a failed kernel with no binding's framing: the
+** runtime's own log line ("[E:onnxruntime:, sequential_executor.cc:516
+** ExecuteKernel] Non-zero status code returned while running Conv node.
+** Name:'c1' Status Message: ..."), or a paste of the message alone. Its
+** message is the one a binding's exception says. After glibc's table:
+** a C++ exception's "what():" line is that exception's. A status message
+** the paste put on the next line is read joined to it. */
+static const tri_pattern onnxruntime_log[] = {
+	{R_EVENT, "Non-zero status code returned while running", "onnxruntime", 3, 0,
+	 "(?<msg>Non-zero status code returned while running \\w+ node\\. Name:'[^']*' ?"
+	 "Status Message: ?\\S.*?)\\s*$"},
 };
 
 /* PyTorch's internal assertions (TORCH_INTERNAL_ASSERT) as Python prints
 ** them: "RuntimeError: cond INTERNAL ASSERT FAILED at "file":line, please
-** report a bug to PyTorch. detail". Ahead of Python's exception line. */
+** report a bug to PyTorch. detail" (some versions, or pastes, lose the
+** space: "falseINTERNAL"). The condition is read apart (func) and joined
+** back with its space. Ahead of Python's exception line. */
 static const tri_pattern pytorch[] = {
 	{R_EVENT, "INTERNAL ASSERT FAILED", "torch-assert", 3, 0,
-	 "^(?:[A-Za-z_][\\w.]*: )?(?<msg>\\S.*? INTERNAL ASSERT FAILED at "
+	 "^(?:[A-Za-z_][\\w.]*: )?(?:(?<func>\\S.*?) ?)?(?<msg>INTERNAL ASSERT FAILED at "
 	 "\"(?<file>[^\"]+)\":(?<line>\\d+).*?)\\s*$"},
 };
 
@@ -227,6 +271,24 @@ static const tri_pattern node[] = {
 	 "^\\s+at (?:async )?(?<file>[^\\s(].*?):(?<line>\\d+):\\d+\\s*$"},
 };
 
+/* Stacks pasted without a report: TVM's "[bt] (3) lib.so(f+0x1b) [0x7f..]",
+** numbered down to (0); and frames numbered "  12: name", each maybe
+** with an "at file:line" line under it, as TVM and rustc print them,
+** once above their header was cut. Such a line could be anything
+** numbered: the stack counts with TRI_WEAK_MIN frames one after another,
+** whose name looks like a function's ("a::b", "f(...)", one word, an
+** address). */
+static const tri_pattern frames[] = {
+	{R_FRAME, "[bt]", NULL, 0, 0,
+	 "^\\s*\\[bt\\] \\((?<idx>\\d+)\\)\\s*(?<module>[^\\s(]+)\\((?<func>.*?)"
+	 "\\+0x(?<off>[0-9a-fA-F]+)\\) \\[0x(?<addr>[0-9a-fA-F]+)\\]\\s*$"},
+	{R_FRAME, ": ", NULL, 0, TRI_WEAK | TRI_DIGIT,
+	 "^\\s+(?<idx>\\d+): +(?:0x(?<addr>[0-9a-fA-F]+)|"
+	 "(?<func>[A-Za-z_~<][^\\s:(]*(?:::|\\().*?|[A-Za-z_]\\w*))\\s*$"},
+	{R_AT, "at ", NULL, 0, TRI_CONTEXT | TRI_WEAK,
+	 "^\\s+at (?<file>\\S.*?):(?<line>\\d+)(?::\\d+)?\\s*$"},
+};
+
 /* What shells print when a process dies of a signal: dash the bare
 ** words, bash "line 1: PID Segmentation fault (core dumped) CMD". */
 static const tri_pattern shell[] = {
@@ -251,7 +313,10 @@ const tri_format tri_formats[] = {
 	{"c10", FAM_NATIVE, c10, N(c10)},
 	{"llvm", FAM_NATIVE, llvm, N(llvm)},
 	{"glibc", FAM_NATIVE, glibc, N(glibc)},
+	{"glog", FAM_NATIVE, glog, N(glog)},
+	{"onnxruntime", FAM_PYTHON, onnxruntime_log, N(onnxruntime_log)},
 	{"node", FAM_NODE, node, N(node)},
+	{"frames", FAM_NATIVE, frames, N(frames)},
 	{"shell", FAM_NATIVE, shell, N(shell)},
 };
 const size_t tri_nformats = N(tri_formats);
@@ -288,7 +353,8 @@ const char *tri_signal_kind(const char *s, size_t n, const char **name)
 */
 const tri_ignore tri_ignores[] = {
 	{1, "^llvm::sys::(?:RunSignalHandlers|PrintStackTrace|CleanupOnSignal)$"},
-	{1, "^(?:SignalHandler|__restore_rt|_sigtramp|<signal handler called>)$"},
+	{1, "^(?:SignalHandler|CrashRecoverySignalHandler|__restore_rt|_sigtramp|<signal handler called>)$"},
+	{1, "^google::FailureSignalHandler$|^absl::(?:lts_\\w+::)?AbslFailureSignalHandler$"},
 	{0, "^llvm::sys::"},
 	{0, "^(?:__GI_)?(?:abort|raise|gsignal)$"},
 	{0, "^__pthread_kill|^pthread_kill$|^__GI___pthread_kill"},
@@ -302,6 +368,9 @@ const tri_ignore tri_ignores[] = {
 	{0, "^(?:std|__gnu_cxx|__cxxabiv1)::|^__cxa_|^_Unwind_"},
 	{0, "^llvm::(?:report_fatal_error|llvm_unreachable_internal|reportFatal\\w*)$"},
 	{0, "^llvm::function_ref::callback_fn$"},
+	/* glog's and Abseil's logging, which a fatal check goes through */
+	{0, "^absl::(?:lts_\\w+::)?log_internal::|^google::LogMessage\\w*::|"
+	    "^google::(?:DumpStackTrace\\w*|LogMessage\\w*)$"},
 	{0, "^(?:core|alloc)::(?:panicking|result::unwrap_failed|option::|ops::function::)"},
 	{0, "^(?:__rustc::)?rust_begin_unwind$|^rust_panic|^__rust_|^__rustc::"},
 	/* RUST_BACKTRACE=full: the printing of the backtrace itself, with
@@ -316,8 +385,17 @@ const tri_ignore tri_ignores[] = {
 	{2, "^mlir::(?:MlirOptMain|asMainReturnCode|splitAndProcessBuffer|PassManager::run|"
 	    "detail::OpToOpPassAdaptor::\\w+)$|^(?:performActions|processBuffer)$"},
 	{2, "^pybind11::"},
+	/* CPython's interpreter, under every extension's frames */
+	{2, "^_?Py(?:Eval|Object|Function|Vectorcall|Run|CFunction|Method)_\\w+$|"
+	    "^(?:cfunction_(?:call|vectorcall)\\w*|method_vectorcall\\w*|slot_tp_call|"
+	    "vectorcall_method|run_eval_code_obj|run_mod|pymain_\\w+|Py_RunMain|Py_BytesMain|"
+	    "function_code_fastcall|_?PyCFunction_\\w+)$"},
+	{0, "/Python/ceval\\.c$|/Objects/call\\.c$"},
 	{2, "^<*rustc_(?:driver|driver_impl|interface|query_impl|query_system)(?:\\[[0-9a-f]+\\])?::"},
 	{0, "^c10::Error::Error$|^c10::detail::torch\\w*Fail$"},
+	/* TVM's error reporting, and its calls from Python */
+	{0, "^tvm::runtime::(?:Backtrace|detail::LogFatal::[\\w:~]+|detail::LogMessage::[\\w:~]+)$"},
+	{2, "^TVMFuncCall$"},
 	{0, "^(?:libc|libm|libdl|libpthread|librt|ld-linux[\\w-]*|libasan|libubsan|liblsan|"
 	    "libtsan|libmsan|libclang_rt[\\w.-]*|libstdc\\+\\+|libc\\+\\+|libc\\+\\+abi|"
 	    "libgcc_s)\\.so"},

@@ -385,6 +385,26 @@ static int message_names_bug(const mtext *a, const mtext *b)
 		!starts_with(b->msg, b->nmsg, "std::");
 }
 
+/*
+** An assertion's line pasted without its stack, and the same crash's
+** stack pasted without that line (from "Stack dump:" on, an abort that
+** says nothing else): the function the assertion names is the crashing
+** frame. Not a check of its callers' arguments (a template's, the
+** standard library's), which every caller's bug fails alike.
+*/
+static int assertion_site(const mtext *a, const mtext *b)
+{
+	const char *c;
+	size_t nf;
+
+	if (a->n || !a->nasite || !b->n || b->nmsg || !b->f[0].nname ||
+	    !same(a->cls, a->ncls, "ABRT", 4) || starts_with(a->msg, a->nmsg, "std::") ||
+	    template_args(a) || !(c = memmem(a->msg, a->nmsg, ": ", 2)))
+		return 0;
+	nf = (size_t)(c - a->msg);
+	return same(a->msg, nf, b->f[0].name, b->f[0].nname);
+}
+
 /* One place of a code line: "OFF" (offset in the program) or "~PPP"
 ** (within its page only). Two are the same where both say. */
 static int place_same(const char *a, size_t na, const char *b, size_t nb)
@@ -479,7 +499,8 @@ int triage_match_similar(const char *sa, const char *sb)
 	if (same_code(&a, &b))
 		return 1;
 	if (!a.n || !b.n)
-		return message_names_bug(&a, &b);
+		return message_names_bug(&a, &b) || assertion_site(&a, &b) ||
+			assertion_site(&b, &a);
 	/* A stripped program's frames have no names to compare across
 	** builds: the message, if it names the bug, still does. */
 	if ((!named(&a) || !named(&b)) && message_names_bug(&a, &b))

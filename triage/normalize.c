@@ -297,11 +297,32 @@ void tri_norm_template_args(gred_buf *out, const char *s, size_t n)
 		buf_puts(out, "]");
 }
 
+/* A run of 12 or more hex digits, digits and letters, that is a word of
+** its own: a 64-bit address (an HRESULT, 8 digits, is an error code). */
+static int long_hex(const char *s, size_t n)
+{
+	size_t k = 0;
+	int digit = 0, letter = 0;
+
+	for (; k < n && isxdigit((unsigned char)s[k]); k++) {
+		digit |= isdigit((unsigned char)s[k]);
+		letter |= isalpha((unsigned char)s[k]);
+	}
+	return k >= 12 && digit && letter && (k == n || !is_word(s[k]));
+}
+
+/* A Windows path: "D:\a\_work\1\s\onnxruntime\core/graph/model.cc". */
+static int drive_path(const char *s, size_t n)
+{
+	return n > 3 && isalpha((unsigned char)s[0]) && s[1] == ':' &&
+		(s[2] == '\\' || s[2] == '/') && !isspace((unsigned char)s[3]);
+}
+
 /*
 ** Messages keep their words and drop what varies between runs of one
 ** bug: hex and decimal numbers that stand alone (sizes, addresses, pids;
 ** "i32", "4x3" stay), the shaped IR types of the input ("memref<?>"),
-** directories of paths, colour codes, extra spaces.
+** directories of paths (a Windows drive's too), colour codes, extra spaces.
 ** NORM_VERBATIM keeps all but colour and spacing (assertion expressions
 ** are source text); NORM_VALUES also blanks quoted values, which Python
 ** and JavaScript messages copy from the input ("KeyError: 'x'").
@@ -400,6 +421,21 @@ void tri_norm_message(gred_buf *out, const char *s, size_t n, int mode)
 			buf_puts(out, "0x?");
 			continue;
 		}
+		if (i >= 4 && !memcmp(s + i - 4, "tid(", 4) && isxdigit((unsigned char)c)) {
+			/* a Windows exception's thread: "Exception(3) tid(1b6c)" */
+			while (i < n && isxdigit((unsigned char)s[i]))
+				i++;
+			buf_puts(out, "N");
+			continue;
+		}
+		if (isxdigit((unsigned char)c) && (i == 0 || !is_word(s[i - 1])) &&
+		    long_hex(s + i, n - i)) {
+			/* an address printed without "0x": "DLL!00007FF9AB78E70A" */
+			while (i < n && isxdigit((unsigned char)s[i]))
+				i++;
+			buf_puts(out, "0x?");
+			continue;
+		}
 		if (isdigit((unsigned char)c) && (i == 0 || !is_word(s[i - 1]))) {
 			size_t k = i;
 			while (k < n && isdigit((unsigned char)s[k]))
@@ -421,8 +457,9 @@ void tri_norm_message(gred_buf *out, const char *s, size_t n, int mode)
 				continue;
 			}
 		}
-		if (tokstart && (c == '/' || (c == '.' && i + 1 < n && s[i + 1] == '/'))) {
-			size_t k = i, bn;
+		if (tokstart && (c == '/' || (c == '.' && i + 1 < n && s[i + 1] == '/') ||
+		    drive_path(s + i, n - i))) {
+			size_t k = drive_path(s + i, n - i) ? i + 2 : i, bn;
 			const char *base;
 			while (k < n && !strchr(" \t'\"`():,;]", s[k]))
 				k++;

@@ -160,7 +160,13 @@ static long new_stack(tri_scan *s, enum tri_family fam, int reverse,
 	st->first = s->nframes;
 	st->n = 0;
 	st->last_idx = -1;
+	st->descending = st->weak = 0;
 	return (long)s->nstacks++;
+}
+
+int tri_stack_counts(const tri_stack *st)
+{
+	return st->n > 0 && (!st->weak || st->n >= TRI_WEAK_MIN);
 }
 
 static tri_event *new_event(tri_scan *s)
@@ -194,6 +200,10 @@ static void add_frame(tri_scan *s, long *si, enum tri_family fam,
 			lineno);
 		if (*si < 0)
 			return;
+		if (old >= 0) {
+			s->stacks[*si].descending = s->stacks[old].descending;
+			s->stacks[*si].weak = s->stacks[old].weak;
+		}
 	}
 	if (s->nframes == s->cframes) {
 		s->cframes = s->cframes ? 2 * s->cframes : 64;
@@ -297,6 +307,28 @@ static void on_stack(triage_parser *p, scan_state *ss, const tri_format *fmt,
 		!!(pat->flags & TRI_REVERSE), ss->lineno);
 }
 
+/*
+** Whether frame number idx goes on stack st. A frame #0, or numbering
+** going back, starts a new stack; but numbering going down by one from
+** a stack's first frame lists it outermost first, down to #0 (TVM's
+** "[bt] (6)" ... "[bt] (0)", its "  22:" ... "  0:"). Weak frames and
+** their kind of stack go one by one.
+*/
+static int next_in_stack(tri_stack *st, long idx, int weak)
+{
+	if (weak != st->weak)
+		return 0;
+	if (st->descending)
+		return idx == st->last_idx - 1;
+	if (st->n == 1 && st->last_idx > 0 && idx == st->last_idx - 1) {
+		st->descending = st->reverse = 1;
+		return 1;
+	}
+	if (idx == 0 || idx <= st->last_idx)
+		return 0;
+	return !weak || idx == st->last_idx + 1;
+}
+
 /* A stack frame. Returns 1 if a frame needing context came without it. */
 static int on_frame(triage_parser *p, scan_state *ss, const tri_format *fmt,
 	const tri_pattern *pat, const tri_compiled *c, const char *line)
@@ -324,12 +356,17 @@ static int on_frame(triage_parser *p, scan_state *ss, const tri_format *fmt,
 	fr.line = span_long(group(c, md, line, G_LINE));
 	fr.idx = span_long(group(c, md, line, G_IDX));
 	if (fr.idx >= 0) {
-		/* A frame #0, or numbering going back, starts a new stack. */
-		if (si >= 0 && (fr.idx == 0 || fr.idx <= s->stacks[si].last_idx) &&
-		    s->stacks[si].n > 0)
+		/* a header's stack holds weak frames as their own */
+		if (si >= 0 && s->stacks[si].n == 0 && (pat->flags & TRI_WEAK))
+			s->stacks[si].weak = 1;
+		if (si >= 0 && s->stacks[si].n > 0 && !next_in_stack(&s->stacks[si],
+		    fr.idx, !!(pat->flags & TRI_WEAK)))
 			si = -1;
-		if (si < 0)
+		if (si < 0) {
 			si = new_stack(s, fam, 0, ss->lineno);
+			if (si >= 0)
+				s->stacks[si].weak = !!(pat->flags & TRI_WEAK);
+		}
 		if (si < 0)
 			return 0;
 		ss->open[fam] = si;
@@ -341,13 +378,14 @@ static int on_frame(triage_parser *p, scan_state *ss, const tri_format *fmt,
 /* An "at FILE:LINE" line: the place of the last frame, if it has none.
 ** Returns 1 if no stack is open to take it. */
 static int on_at(triage_parser *p, scan_state *ss, const tri_format *fmt,
-	const tri_compiled *c, const char *line)
+	const tri_pattern *pat, const tri_compiled *c, const char *line)
 {
 	tri_scan *s = &p->scan;
 	long si = ss->open[fmt->family];
 	tri_rawframe *last;
 
-	if (si < 0 || s->stacks[si].n == 0)
+	if (si < 0 || s->stacks[si].n == 0 ||
+	    ((pat->flags & TRI_WEAK) && !s->stacks[si].weak))
 		return 1;
 	last = &s->frames[s->stacks[si].first + s->stacks[si].n - 1];
 	if (!last->file.n) {
@@ -407,7 +445,7 @@ static int on_match(triage_parser *p, scan_state *ss, const tri_format *fmt,
 	case R_FRAME:
 		return on_frame(p, ss, fmt, pat, c, line);
 	case R_AT:
-		return on_at(p, ss, fmt, c, line);
+		return on_at(p, ss, fmt, pat, c, line);
 	case R_PYEXC:
 		return on_pyexc(p, ss, fmt, pat, c, line);
 	}
@@ -430,6 +468,37 @@ static int contains(const char *line, size_t n, const char *hint, size_t h)
 	return 0;
 }
 
+/* The bytes a line holds: a hint whose first or last byte is not among
+** them is not in the line, which saves most searches. */
+typedef struct byteset {
+	uint64_t w[4];
+} byteset;
+
+static void byteset_of(byteset *b, const char *s, size_t n)
+{
+	size_t i;
+
+	b->w[0] = b->w[1] = b->w[2] = b->w[3] = 0;
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		b->w[c >> 6] |= (uint64_t)1 << (c & 63);
+	}
+}
+
+static int byteset_has(const byteset *b, char ch)
+{
+	unsigned char c = (unsigned char)ch;
+
+	return (b->w[c >> 6] >> (c & 63)) & 1;
+}
+
+static int lead_digit(const char *s, size_t n)
+{
+	while (n && (*s == ' ' || *s == '\t'))
+		s++, n--;
+	return n && isdigit((unsigned char)*s);
+}
+
 /* What scan_line made of a line. */
 enum { LINE_CLAIMED = 1, LINE_NEAR_EVENT = 2 };
 
@@ -438,7 +507,9 @@ static int scan_line(triage_parser *p, scan_state *ss, const char *line,
 {
 	size_t f, i;
 	int rc, near = 0;
+	byteset bytes;
 
+	byteset_of(&bytes, line, n);
 	for (f = 0; f < tri_nformats; f++) {
 		const tri_format *fmt = &tri_formats[f];
 
@@ -446,9 +517,14 @@ static int scan_line(triage_parser *p, scan_state *ss, const char *line,
 			const tri_pattern *pat = &fmt->patterns[i];
 			const tri_compiled *c = &p->pats[f][i];
 
-			if (pat->hint && !contains(line, n, pat->hint, c->hint_len))
+			if (pat->hint && (!byteset_has(&bytes, pat->hint[0]) ||
+			    !byteset_has(&bytes, pat->hint[c->hint_len - 1]) ||
+			    !contains(line, n, pat->hint, c->hint_len)))
 				continue;
-			if ((pat->flags & TRI_CONTEXT) && ss->open[fmt->family] < 0)
+			if ((pat->flags & TRI_CONTEXT) && (ss->open[fmt->family] < 0 ||
+			    ((pat->flags & TRI_WEAK) && !p->scan.stacks[ss->open[fmt->family]].weak)))
+				continue;
+			if ((pat->flags & TRI_DIGIT) && !lead_digit(line, n))
 				continue;
 			rc = pcre2_match(c->re, (PCRE2_SPTR)line, n, 0, 0, p->md,
 				NULL);
@@ -494,12 +570,42 @@ static int scan_joined(triage_parser *p, scan_state *ss, const char *a,
 	return 0;
 }
 
+/* Ray's log prefix, "[2026-01-17 18:48:10,410 E 4242 4242] logging.cc:361: ":
+** its length, or 0. */
+static size_t ray_prefix(const char *s, size_t n)
+{
+	const char *close;
+	size_t i;
+
+	if (n < 40 || s[0] != '[' || !isdigit((unsigned char)s[1]) || s[5] != '-' ||
+	    s[11] != ' ' || s[14] != ':' || s[20] != ',')
+		return 0;
+	if (!(close = memchr(s + 21, ']', n - 21 < 40 ? n - 21 : 40)) ||
+	    (size_t)(close - s) + 2 >= n || close[1] != ' ')
+		return 0;
+	/* the source file and line: "logging.cc:361: " */
+	for (i = (size_t)(close - s) + 2; i < n && (isalnum((unsigned char)s[i]) ||
+	     s[i] == '_' || s[i] == '.' || s[i] == '-'); i++)
+		;
+	if (i >= n || s[i] != ':')
+		return 0;
+	for (i++; i < n && isdigit((unsigned char)s[i]); i++)
+		;
+	return i + 1 < n && s[i] == ':' && s[i + 1] == ' ' ? i + 2 : 0;
+}
+
 /* A test runner's prefix on every line: ctest's "7: "; a quote's "> "
 ** (a log quoted in a reply); a container log's time and stream
-** ("2026-01-17T18:48:10.41+01:00 stderr F "). */
+** ("2026-01-17T18:48:10.41+01:00 stderr F "); Ray's (ray_prefix). */
 static void strip_runner_prefix(const char **line, size_t *n)
 {
 	size_t i = 0;
+
+	if ((i = ray_prefix(*line, *n))) {
+		*line += i;
+		*n -= i;
+		i = 0;
+	}
 
 	if (*n > 30 && isdigit((unsigned char)(*line)[0]) && (*line)[4] == '-' &&
 	    (*line)[10] == 'T') {
@@ -555,6 +661,13 @@ static int hint_across(const triage_parser *p, const char *a, size_t na,
 	return 0;
 }
 
+static int blank(const char *s, size_t n)
+{
+	while (n && isspace((unsigned char)*s))
+		s++, n--;
+	return !n;
+}
+
 /* The line after the one at *nl (its runner prefix cut), or NULL. */
 static const char *next_line(const char *nl, const char *end, size_t *n,
 	const char **nlp)
@@ -582,6 +695,7 @@ void tri_scan_log(triage_parser *p, const char *log, size_t len)
 
 	s->nevents = s->nstacks = s->nframes = 0;
 	s->want_msg = 0;
+	s->last_line = 0;
 	p->joined.len = 0;
 	if (p->joined.cap < JOIN_ROOM)
 		buf_grow(&p->joined, JOIN_ROOM);
@@ -612,6 +726,8 @@ void tri_scan_log(triage_parser *p, const char *log, size_t len)
 		} else if (n > 0 && n <= MAX_LINE) {
 			got = scan_line(p, &ss, text, n);
 		}
+		if (!blank(text, n))
+			s->last_line = ss.lineno;
 		/* a report's word cut in two: this line is its second half */
 		if (!got && prev && nprev >= JOIN_MIN && hint_across(p, prev, nprev, text, n))
 			got = LINE_NEAR_EVENT;
@@ -640,6 +756,7 @@ void tri_scan_log(triage_parser *p, const char *log, size_t len)
 				skip = 3;
 			if (skip < 3) {
 				ss.lineno += skip;
+				s->last_line = ss.lineno;
 				line = skip == 0 ? (nl ? nl + 1 : end) :
 					skip == 1 ? (nnl ? nnl + 1 : end) : (nnl2 ? nnl2 + 1 : end);
 				prev = NULL;

@@ -51,6 +51,15 @@ typedef struct tri_pattern {
                             content of a log that says nothing else */
 #define TRI_HEADLESS  4  /* R_FRAME: with no stack open, opens one listed
                             outermost first (a paste cut above its header) */
+#define TRI_WEAK     16  /* R_FRAME: a line plain enough to be something
+                            else ("  2: name", a numbered list): its stack
+                            counts with TRI_WEAK_MIN frames numbered one
+                            after another; R_AT: only under such frames */
+#define TRI_SITE     32  /* R_EVENT: the function it names is the crash
+                            site, said in the message (ASan's SUMMARY) */
+#define TRI_WEAK_MIN  3
+#define TRI_DIGIT    64  /* the line's first non-blank character is a digit
+                            (checked before the pattern: it is cheaper) */
 
 typedef struct tri_format {
 	const char *name;
@@ -93,6 +102,8 @@ typedef struct tri_rawframe {
 typedef struct tri_stack {
 	enum tri_family family;
 	int reverse;
+	int descending;      /* numbered down to 0: listed outermost first */
+	int weak;            /* of TRI_WEAK frames */
 	size_t lineno;
 	size_t first, n;     /* into the frame vector */
 	long last_idx;
@@ -119,6 +130,7 @@ typedef struct tri_scan {
 	size_t nframes, cframes;
 	long open;           /* stack frames go to, or -1 */
 	int want_msg;        /* next line is the message of the last event */
+	size_t last_line;    /* the last line that is not blank */
 } tri_scan;
 
 typedef struct tri_compiled {
@@ -141,6 +153,9 @@ struct triage_parser {
 	gred_buf assert_lines;      /* an assertion printed on three lines, on one */
 	gred_buf joined;            /* report lines a paste broke, re-joined */
 };
+
+/* Whether a stack is one to sign: it has frames, and a weak one enough. */
+int tri_stack_counts(const tri_stack *st);
 
 int tri_compile(triage_parser *p, gred_error *e);
 int tri_compile_ignores(triage_parser *p, gred_error *e);

@@ -194,13 +194,68 @@ static long pick_stack(tri_scan *s, const tri_event *ev, enum tri_family fam)
 		return ev->stack;
 	for (i = 0; i < s->nstacks; i++) {
 		tri_stack *st = &s->stacks[i];
-		if (st->family != fam || st->n == 0)
+		if (st->family != fam || !tri_stack_counts(st))
 			continue;
 		if (!ev || st->lineno >= ev->lineno)
 			return longer_restart(s, i);
 		before = (long)i;
 	}
 	return before;
+}
+
+/*
+** A paste cut in the middle of its last frame's name ("#5 0x55 in
+** mlir::Op<mlir::AffineForOp, m"): what is left of the name would tell
+** the paste from every other one of its bug. A name is cut when a
+** template's or lambda's brackets open before its arguments and never
+** close (the name goes on after them), or when a native C++ name
+** ("a::b") stops with nothing after it, where a symbolizer prints the
+** arguments, a file or a module. Its arguments or location cut are no
+** matter: the name is whole.
+*/
+static int name_cut(const tri_rawframe *fr, enum tri_family fam, int weak)
+{
+	const char *f = fr->func.p;
+	size_t n = fr->func.n, i;
+	int depth = 0, first = 0;
+
+	for (i = 0; i < n; i++) {
+		char c = f[i];
+		if (!depth && c == '(')
+			return 0;  /* the arguments came: the name is whole */
+		if ((c == '<' || c == '>') && ((i >= 8 && !memcmp(f + i - 8, "operator", 8)) ||
+		    (i >= 9 && !memcmp(f + i - 9, "operator", 8))))
+			continue;  /* operator<, operator<<, operator>> */
+		if (c == '<' || c == '(' || c == '{' || c == '[') {
+			if (!depth++)
+				first = c;
+		} else if ((c == '>' || c == ')' || c == '}' || c == ']') && depth) {
+			depth--;
+		}
+	}
+	if (depth)
+		return first == '<' || first == '{';
+	return n && fam == FAM_NATIVE && !weak && !fr->file.n && !fr->module.n &&
+		memmem(f, n, "::", 2) && (isalnum((unsigned char)f[n - 1]) || f[n - 1] == '_');
+}
+
+static void drop_cut_frame(tri_scan *s)
+{
+	size_t i;
+
+	if (!s->nframes || s->frames[s->nframes - 1].lineno != s->last_line)
+		return;
+	for (i = s->nstacks; i-- > 0;) {
+		tri_stack *st = &s->stacks[i];
+		if (!st->n)
+			continue;
+		if (st->first + st->n == s->nframes &&
+		    name_cut(&s->frames[s->nframes - 1], st->family, st->weak)) {
+			st->n--;
+			s->nframes--;
+		}
+		return;
+	}
 }
 
 /* Below the C library's entry point (__libc_start_main, _start) every
@@ -372,7 +427,7 @@ static enum tri_family pick_family(const tri_scan *s, const tri_event *ev)
 	if (ev)
 		return ev->fmt->family;
 	for (i = 0; i < s->nstacks; i++)
-		if (s->stacks[i].n)
+		if (tri_stack_counts(&s->stacks[i]))
 			return s->stacks[i].family;
 	return FAM_NATIVE;
 }
@@ -550,7 +605,17 @@ static void add_message(gred_buf *msg, const tri_event *ev,
 		tri_norm_template_args(msg, ev->func.p, ev->func.n);
 		buf_puts(msg, ": ");
 	}
-	if (ev && ev->msg.n)
+	if (ev && ev->msg.n && ev->func.n && ev->pat->kind &&
+	    !strcmp(ev->pat->kind, "torch-assert")) {
+		/* "cond INTERNAL ASSERT FAILED ...", with or without the
+		** space a paste lost */
+		gred_buf whole = {0};
+		buf_printf(&whole, "%.*s %.*s", (int)ev->func.n, ev->func.p,
+			(int)ev->msg.n, ev->msg.p);
+		tri_norm_message(msg, whole.data, whole.len, fam == FAM_PYTHON ?
+			NORM_VALUES : NORM_MESSAGE);
+		buf_free(&whole);
+	} else if (ev && ev->msg.n)
 		tri_norm_message(msg, ev->msg.p, ev->msg.n, is_assert ?
 			NORM_VERBATIM : fam == FAM_PYTHON || fam == FAM_NODE ?
 			NORM_VALUES : NORM_MESSAGE);
@@ -713,14 +778,17 @@ static int says_nothing(const triage_sig *out, const tri_event *ev,
 ** different tools call the same death. A fatal signal is "signal"
 ** whoever reports it (gdb's SIGSEGV, ASan's SEGV, LLVM's stack dump,
 ** UBSan's division by zero or null load); an abort with an assertion or
-** without is "ABRT"; ASan's double-free and glibc's heap check are
+** LLVM's fatal error or without either is "ABRT"; ASan's double-free and glibc's heap check are
 ** "heap-corruption". Other kinds are their own class.
 */
 static const char *crash_class(const char *kind, const char *message)
 {
 	static const char *const deadly[] = {"crash", "SEGV", "FPE", "BUS", "ILL",
 		"TRAP", "stack-overflow", "unknown-crash"};
-	static const char *const aborts[] = {"abort", "assert", "ABRT", "terminate"};
+	/* LLVM's fatal error is an abort with its message: the same stack
+	** pasted from "Stack dump:" on, without the message, is an abort */
+	static const char *const aborts[] = {"abort", "assert", "ABRT", "terminate",
+		"llvm-error"};
 	static const char *const ubsan_deadly[] = {"division by zero",
 		"load of null pointer", "store to null pointer",
 		"member access within null pointer"};
@@ -789,7 +857,8 @@ static void add_statement(gred_buf *m, const triage_sig *out, size_t top)
 static int ubsan_site(const triage_sig *out, const tri_event *ev);
 static int asan_stack_site(const triage_sig *out, const tri_event *ev);
 
-static void set_match(triage_sig *out, const tri_event *ev, size_t msglen)
+static void set_match(triage_sig *out, const tri_event *ev, size_t msglen,
+	const char *site)
 {
 	gred_buf m = {0};
 	size_t k, n = 0;
@@ -853,7 +922,26 @@ static void set_match(triage_sig *out, const tri_event *ev, size_t msglen)
 			add_statement(&m, out, k);
 		n++;
 	}
+	/* no frame but the one the report names as the crash site */
+	if (!n && site)
+		buf_printf(&m, "\n%s\t", site);
 	out->match = m.data;
+}
+
+/* The function a report names as the crash site (ASan's SUMMARY line),
+** normalised into out, unless one the frames ignore (an interceptor, a
+** sanitizer's own): 1 if there is one. */
+static int site_func(gred_buf *out, triage_parser *p, const tri_event *ev)
+{
+	out->len = 0;
+	if (!ev || !(ev->pat->flags & TRI_SITE) || !ev->func.n)
+		return 0;
+	tri_norm_func(out, ev->func.p, ev->func.n);
+	if (!out->len || matches(p->ignore_re, p->md, out->data, out->len))
+		return 0;
+	buf_grow(out, 1);
+	out->data[out->len] = 0;
+	return 1;
 }
 
 /* UBSan's "file:line: runtime error:": the statement, from data the
@@ -1172,8 +1260,8 @@ int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
 	tri_scan *s = &p->scan;
 	const tri_event *ev;
 	enum tri_family fam;
-	gred_buf msg = {0};
-	int is_abort = 0;
+	gred_buf msg = {0}, site = {0};
+	int is_abort = 0, has_site;
 	long si;
 	size_t said;
 
@@ -1183,6 +1271,7 @@ int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
 	log = unwrap(&p->unwrapped, log, &len);
 	log = join_assertion(&p->assert_lines, log, &len);
 	tri_scan_log(p, log, len);
+	drop_cut_frame(s);
 	ev = pick_event(s);
 	fam = pick_family(s, ev);
 	si = pick_stack(s, ev, fam);
@@ -1193,6 +1282,8 @@ int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
 	out->format = xstrdup(ev ? ev->fmt->name : si >= 0 ? "stack" : "none");
 	add_message(&msg, ev, fam);
 	pick_frames(out, p->opts.frames);
+	if ((has_site = site_func(&site, p, ev)))
+		buf_printf(&msg, "%s%s", msg.len ? " " : "", site.data);
 	said = msg.len;
 	if (!out->nframes)
 		add_frameless_detail(&msg, ev);
@@ -1214,7 +1305,8 @@ int triage_parser_sig(triage_sig *out, triage_parser *p, const char *log,
 	}
 	out->message = msg.data;
 	set_key(out, ev);
-	set_match(out, ev, said);
+	set_match(out, ev, said, has_site ? site.data : NULL);
+	buf_free(&site);
 	if (p->opts.explain)
 		set_explain(out, ev, log, len);
 	return 0;

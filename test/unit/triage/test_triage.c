@@ -137,6 +137,14 @@ static void test_triage__llvm_error_and_abort(void **state)
 		"2  libc.so.6       0x00007ffff0044472 abort + 211\n"
 		"3  mlir-opt-19     0x000055555877ce36\n",
 		"abort", "", "mlir-opt@0xe36", NULL, NULL);
+	/* clang's crash recovery handler is a signal handler: a stack cut
+	** below it has no frame of the crash */
+	expect_sig("gear-cc: /b/src/Spin.cpp:41: void gear::Spin::turn(int): Assertion `n > 0' failed.\n"
+		"Stack dump:\n"
+		" #0 0x0000000003f98e38 llvm::sys::PrintStackTrace(llvm::raw_ostream&, int) (/b/bin/gear-cc+0x3f98e38)\n"
+		" #1 0x0000000003f96ac4 llvm::sys::CleanupOnSignal(unsigned long) (/b/bin/gear-cc+0x3f96ac4)\n"
+		" #2 0x0000000003edb6f8 CrashRecoverySignalHandler(int) CrashRecoveryContext.cpp:0:0\n",
+		"assert", "gear::Spin::turn: n > 0 at Spin.cpp", NULL, NULL, NULL);
 }
 
 static void test_triage__assertion(void **state)
@@ -605,6 +613,14 @@ static void test_triage__pytorch_internal_assert(void **state)
 	triage_sig a, b;
 
 	(void)state;
+	/* The condition glued to the words by a paste: the same message. */
+	a = sig_of("RuntimeError: falseINTERNAL ASSERT FAILED at \"../aten/src/ATen/Spin.cpp\":263, please report a bug to PyTorch. cannot spin\n", 0);
+	b = sig_of("RuntimeError: false INTERNAL ASSERT FAILED at \"/b/aten/src/ATen/Spin.cpp\":263, please report a bug to PyTorch. cannot spin\n", 0);
+	assert_string_equal(a.kind, "torch-assert");
+	assert_string_equal(a.message, b.message);
+	assert_true(triage_sig_equal(&a, &b));
+	triage_sig_free(&a);
+	triage_sig_free(&b);
 	expect_sig("RuntimeError: false INTERNAL ASSERT FAILED at \"../torch/csrc/jit/ir/alias_analysis.cpp\":608, please report a bug to PyTorch. We don't have an op for aten::add but it isn't a special case.  Argument types: Tensor, int, \n",
 		"torch-assert",
 		"false INTERNAL ASSERT FAILED at \"?\":N, please report a bug to PyTorch. We don't have an op for aten::add but it isn't a special case. Argument types: Tensor, int, at alias_analysis.cpp",
@@ -1707,6 +1723,304 @@ static void test_triage__more_logs_that_stand_alone(void **state)
 		"assert", "turn: teeth > 0 at gear.c", NULL, NULL, NULL);
 }
 
+/* glog's and Abseil's fatal checks: the "F..." line is the message, the
+** "@ 0x..." frames (with a frame size or without, behind Ray's prefix
+** or not, pasted without their header) the stack. */
+static void test_triage__glog_check_and_frames(void **state)
+{
+	triage_sig a, b;
+
+	(void)state;
+	expect_sig("WARNING: Logging before InitGoogle() is written to STDERR\n"
+		"F0412 09:14:03.512200 81233 gearbox.cc:207] Check failed: teeth.size() == 12 (11 vs. 12) \n"
+		"*** Check failure stack trace: ***\n"
+		"    @     0x7f13a2c1e5cd  google::LogMessage::Fail()\n"
+		"    @     0x7f13a2c21433  google::LogMessage::SendToLog()\n"
+		"    @     0x7f13a2c1e0f3  google::LogMessageFatal::~LogMessageFatal()\n"
+		"    @     0x55f0c1a01b2e  gear::Box::mesh(int)\n"
+		"    @     0x55f0c1a01d40  gear::Box::turn()\n"
+		"    @     0x55f0c1a02a11  (unknown)\n"
+		"    @     0x55f0c1a03c02  main\n",
+		"glog-fatal", "Check failed: teeth.size() == N (N vs. N)",
+		"gear::Box::mesh", "gear::Box::turn", "@0xa11");
+	/* Ray's prefix on each line, frame sizes, the header cut: the same
+	** frames as a plain glog stack of the same build. */
+	a = sig_of("[2026-02-03 11:20:41,581 E 4411 4411] logging.cc:361:     @     0x7e75b2351e7c        608  SpinPass::pickWheel()\n"
+		"[2026-02-03 11:20:41,581 E 4411 4411] logging.cc:361:     @     0x7e75b2375d58        256  SpinPass::runOnOperation()\n"
+		"[2026-02-03 11:20:41,581 E 4411 4411] logging.cc:361:     @     0x7e75b2388be0        480  mlir::detail::walk<>()\n", 0);
+	b = sig_of("    @     0x7f75b2351e7c  SpinPass::pickWheel()\n"
+		"    @     0x7f75b2375d58  SpinPass::runOnOperation()\n"
+		"    @     0x7f75b2388be0  mlir::detail::walk<>()\n", 0);
+	assert_true(a.crashed);
+	assert_string_equal(a.kind, "crash");
+	assert_int_equal(a.nframes, 3);
+	assert_string_equal(a.frames[0], "SpinPass::pickWheel");
+	assert_string_equal(a.frames[2], "mlir::detail::walk");
+	assert_true(triage_sig_equal(&a, &b));
+	triage_sig_free(&a);
+	triage_sig_free(&b);
+	/* A tail of interpreter and binding frames is every Python
+	** program's: the paste stands alone. */
+	expect_alone("    @     0x7e7559bcf9cc        128  pybind11::cpp_function::dispatcher()\n"
+		"    @      0x18e02ca5e40        112  cfunction_call\n"
+		"    @      0x18e02a3bc2c        160  _PyObject_MakeTpCall\n"
+		"    @      0x18e02c80134        160  method_vectorcall\n"
+		"    @      0x18e02a25738        480  _PyEval_EvalFrameDefault\n", "crash", "");
+	/* A runtime's assertion on glog's fatal line: the assertion. */
+	expect_sig("F0000 00:00:1712000000.123456 4242 logging.cc:45] assert.h assertion failed at src/gear/box.h:140 in static T gear::Box<T>::get(int) [T = gear::Tooth]: n > 0\n"
+		"*** Check failure stack trace: ***\n"
+		"    @     0x55cf00b44264  __assert_fail\n"
+		"    @     0x55cf00c8887d  gear::Box<>::get<>()\n",
+		"assert", "gear::Box::get [T = gear::Tooth]: n > 0", "gear::Box::get", NULL, NULL);
+}
+
+/* onnxruntime's status message with each binding's framing, and the
+** runtime's own log line without any: one signature, the op type and
+** the failing kernel's file kept, the node's name and the paths gone. */
+static void test_triage__onnxruntime_without_framing(void **state)
+{
+	static const char *const logs[] = {
+		"2026-03-01 10:00:00.1234 [E:onnxruntime:, sequential_executor.cc:516 ExecuteKernel] Non-zero status code returned while running Gather node. Name:'/enc/Gather_7' Status Message: /src/ort/onnxruntime/core/providers/cpu/tensor/gather.cc:71 indices element out of data bounds, idx=41 must be within the inclusive range [-8,7]\n",
+		"onnxruntime.capi.onnxruntime_pybind11_state.InvalidArgument: [ONNXRuntimeError] : 2 : INVALID_ARGUMENT : Non-zero status code returned while running Gather node. Name:'/dec/Gather_2' Status Message: /build/onnxruntime/core/providers/cpu/tensor/gather.cc:71 indices element out of data bounds, idx=9 must be within the inclusive range [-4,3]\n",
+		"ai.onnxruntime.OrtException: Error code - ORT_INVALID_ARGUMENT - message: Non-zero status code returned while running Gather node. Name:'Gather_16' Status Message: C:\\a\\_work\\1\\s\\onnxruntime\\core\\providers\\cpu\\tensor\\gather.cc:71 indices element out of data bounds, idx=101 must be within the inclusive range [-2,1]\n"
+		"\tat ai.onnxruntime.OrtSession.run(Native Method)\n",
+		"Microsoft.ML.OnnxRuntime.OnnxRuntimeException\n  HResult=0x80131500\n"
+		"  Message=[ErrorCode:InvalidArgument] Non-zero status code returned while running Gather node. Name:'Gather_3' Status Message: D:\\a\\_work\\1\\s\\onnxruntime\\core/providers/cpu/tensor/gather.cc:71 indices element out of data bounds, idx=5 must be within the inclusive range [-3,2]\n"
+		"  Source=Microsoft.ML.OnnxRuntime\n",
+		"'[ErrorCode:InvalidArgument] Non-zero status code returned while running Gather node. Name:'g' Status Message: gather.cc:71 indices element out of data bounds, idx=5 must be within the inclusive range [-3,2]'\n",
+	};
+	triage_sig first, s;
+	size_t k;
+
+	(void)state;
+	first = sig_of(logs[0], 0);
+	assert_true(first.crashed);
+	assert_string_equal(first.kind, "onnxruntime");
+	assert_string_equal(first.message,
+		"Non-zero status code returned while running Gather node. Name:'?' Status Message: "
+		"gather.cc:N indices element out of data bounds, idx=N must be within the inclusive range [-N,N]");
+	for (k = 1; k < sizeof(logs) / sizeof(logs[0]); k++) {
+		s = sig_of(logs[k], 0);
+		assert_string_equal(s.message, first.message);
+		assert_true(triage_sig_equal(&s, &first));
+		triage_sig_free(&s);
+	}
+	triage_sig_free(&first);
+	/* Another op type is another signature. */
+	s = sig_of("Non-zero status code returned while running Conv node. Name:'/feat/conv1/Conv' Status Message: \n"
+		"CUDNN failure 5000: CUDNN_STATUS_EXECUTION_FAILED ; GPU=0 ; hostname=BOX ; file=conv.cc ; line=493\n", 0);
+	assert_string_equal(s.message,
+		"Non-zero status code returned while running Conv node. Name:'?' Status Message: "
+		"CUDNN failure N: CUDNN_STATUS_EXECUTION_FAILED ; GPU=N ; hostname=BOX ; file=conv.cc ; line=N");
+	triage_sig_free(&s);
+	/* Python's framing with a code of two words, an old binding's */
+	expect_sig("RuntimeError: Method run failed due to: [ONNXRuntimeError] : 1 : GENERAL ERROR : /src/onnxruntime/core/providers/cpu/math/element_wise_ops.h:332 void onnxruntime::BroadcastIterator::Append(int64_t, int64_t) axis == 1 || axis == largest was false.\n",
+		"onnxruntime", "element_wise_ops.h:N void onnxruntime::BroadcastIterator::Append(int64_t, int64_t) axis == N || axis == largest was false.",
+		NULL, NULL, NULL);
+	expect_sig("INTERNAL - onnx runtime error 1: /work/onnxruntime/core/providers/cpu/math/element_wise_ops.h:324 void onnxruntime::BroadcastIterator::Init(int64_t, int64_t) axis == 1 || axis == largest was false.\n",
+		"onnxruntime", "element_wise_ops.h:N void onnxruntime::BroadcastIterator::Init(int64_t, int64_t) axis == N || axis == largest was false.",
+		NULL, NULL, NULL);
+	/* A C++ exception's what(): still that exception's message. */
+	expect_sig("terminate called after throwing an instance of 'onnxruntime::OnnxRuntimeException'\n"
+		"  what():  Non-zero status code returned while running Mul node. Name:'m' Status Message: bad shape\n",
+		"uncaught-exception:onnxruntime::OnnxRuntimeException",
+		"Non-zero status code returned while running Mul node. Name:'m' Status Message: bad shape",
+		NULL, NULL, NULL);
+	/* Windows' DirectML error: the file, not its build path nor the
+	** addresses and thread. */
+	expect_sig("  Message=[ErrorCode:RuntimeException] Non-zero status code returned while running Add node. Name:'Add_9' Status Message: D:\\a\\_work\\1\\s\\onnxruntime\\core\\providers\\dml\\src\\MLOperatorAuthorImpl.cpp(2482)\\onnxruntime.DLL!00007FFC280E7AA5: (caller: 00007FFC280E712D) Exception(3) tid(1b6c) 887A0006 The GPU will not respond\n",
+		"onnxruntime", "Non-zero status code returned while running Add node. Name:'?' Status Message: "
+		"MLOperatorAuthorImpl.cpp(N)\\onnxruntime.DLL!0x?: (caller: 0x?) Exception(N) tid(N) 887A0006 The GPU will not respond",
+		NULL, NULL, NULL);
+}
+
+/* Stacks pasted without their report: TVM's "[bt]" frames numbered down
+** to (0), and "  N: name" frames (TVM, rustc) with their "at" lines. */
+static void test_triage__frame_only_pastes(void **state)
+{
+	triage_sig a, b;
+
+	(void)state;
+	expect_sig("Traceback (most recent call last):\n"
+		"  [bt] (5) /opt/tvm/build/libtvm.so(TVMFuncCall+0x6d) [0x7f1e7579395d]\n"
+		"  [bt] (4) /opt/tvm/build/libtvm.so(tvm::runtime::GearExecutor::Run()+0x48) [0x7f1e75896248]\n"
+		"  [bt] (3) /opt/tvm/build/libtvm.so(tvm::relay::SpinNode::Turn(int)+0x1ce) [0x7f1e758a53ce]\n"
+		"  [bt] (2) /opt/tvm/build/libtvm.so(tvm::relay::Wheel::Mesh()+0x25) [0x7f1e757b4a25]\n"
+		"  [bt] (1)/opt/tvm/build/libtvm.so(tvm::runtime::detail::LogFatal::Entry::Finalize()+0x67) [0x7f1e7346b157]\n"
+		"  [bt] (0) /opt/tvm/build/libtvm.so(tvm::runtime::Backtrace[abi:cxx11]()+0x1b) [0x7f1e757b676b]\n",
+		"crash", "", "tvm::relay::Wheel::Mesh", "tvm::relay::SpinNode::Turn",
+		"tvm::runtime::GearExecutor::Run");
+	/* Numbered down, the last one shown innermost; "at" lines give the
+	** place of the frame above them. */
+	a = sig_of("        at /src/tvm/src/tir/ir/gear.cc:119\n"
+		"  9: tvm::tir::GearCollector::VisitStmt_(tvm::tir::ForNode const*)\n"
+		"        at /src/tvm/src/tir/transforms/gear.cc:159\n"
+		"  8: tvm::tir::GearCollector::VisitStmt_(tvm::tir::LetStmtNode const*)\n"
+		"        at /src/tvm/src/tir/transforms/gear.cc:170\n"
+		"  7: tvm::tir::GearCollector::VisitAccess(tvm::tir::BufferRegion const&)\n"
+		"        at /src/tvm/src/tir/transforms/gear.cc:377\n", 0);
+	assert_true(a.crashed);
+	assert_string_equal(a.kind, "crash");
+	assert_int_equal(a.nframes, 3);
+	assert_string_equal(a.frames[0], "tvm::tir::GearCollector::VisitAccess");
+	assert_string_equal(a.stack[0].file, "gear.cc");
+	assert_int_equal(a.stack[0].line, 377);
+	triage_sig_free(&a);
+	/* Numbered up, under an exception's message (TVM's "Stack trace:") */
+	expect_sig("terminate called after throwing an instance of 'tvm::runtime::InternalError'\n"
+		"  what():  [14:56:47] /tvm/src/runtime/gear.cc:88: InternalError: Check failed: (f != nullptr) is false: no gear\n"
+		"Stack trace:\n"
+		"  0: tvm::runtime::Gear::Load(tvm::runtime::String const&)\n"
+		"  1: SpinUp()\n"
+		"  2: main\n"
+		"  3: _start\n"
+		"  4: 0xffffffffffffffff\n",
+		"uncaught-exception:tvm::runtime::InternalError",
+		"[N:N:N] gear.cc:N: InternalError: Check failed: (f != nullptr) is false: no gear",
+		"tvm::runtime::Gear::Load", "SpinUp", "main");
+	/* A numbered list is no stack: too few lines, numbers apart, or
+	** words that are no function's name. */
+	b = sig_of("Steps:\n  1: open the model\n  2: run it\n  3: see the error\n", 0);
+	assert_false(b.crashed);
+	triage_sig_free(&b);
+	b = sig_of("  1: spin::gear\n  2: spin::wheel\n", 0);
+	assert_false(b.crashed);
+	triage_sig_free(&b);
+	b = sig_of("  1: spin::gear\n  3: spin::wheel\n  5: spin::axle\n", 0);
+	assert_false(b.crashed);
+	triage_sig_free(&b);
+	/* nor under a header: two such lines are no frames read */
+	expect_alone("Stack dump:\n  1: spin::gear\n  2: spin::wheel\n", "crash", "");
+	/* rustc's frames with only its driver and query engine: the tail
+	** of every rustc crash stands alone. */
+	expect_alone("  42: rustc_interface::passes::analysis\n"
+		"  43: rustc_query_impl::plumbing::__rust_begin_short_backtrace::<rustc_query_impl::query_impl::analysis::dynamic_query::{closure#2}::{closure#0}, rustc_middle::query::erase::Erased<[u8; 1]>>\n"
+		"  44: rustc_query_system::query::plumbing::try_execute_query::<rustc_query_impl::DynamicConfig<rustc_query_system::query::caches::SingleCache<rustc_middle::query::erase::Erased<[u8; 1]>>, false, false, false>, rustc_query_impl::plumbing::QueryCtxt, true>\n",
+		"crash", "");
+}
+
+/* ASan's SUMMARY line pasted alone: the kind, the function and file of
+** the crash; it meets the whole report of a crash in that function. */
+static void test_triage__asan_summary_alone(void **state)
+{
+	static const char summary[] =
+		"SUMMARY: AddressSanitizer: heap-use-after-free /home/u/src/gear/include/gear/Spin.h:45:58 in gear::detail::Spin::next() const\n"
+		"Shadow bytes around the buggy address:\n"
+		"  0x0c1a7fff8040: 00 00 00 00 00 00 00 00 00 00 00 00 00 07 fa fa\n"
+		"=>0x0c1a7fff8090: fd fd fd fd[fd]fd fd fd fd fd fd fd fa fa fa fa\n";
+	static const char whole[] =
+		"==4242==ERROR: AddressSanitizer: heap-use-after-free on address 0x6030000001a8 at pc 0x55d1 bp 0x7ffc sp 0x7ffd\n"
+		"READ of size 8 at 0x6030000001a8 thread T0\n"
+		"    #0 0x55d1 in gear::detail::Spin::next() const /b/gear/include/gear/Spin.h:45:58\n"
+		"    #1 0x55d2 in gear::Wheel::turn(int) /b/gear/lib/Wheel.cpp:88:7\n"
+		"    #2 0x55d3 in main /b/gear/tools/gear.cpp:12:3\n"
+		"SUMMARY: AddressSanitizer: heap-use-after-free /b/gear/include/gear/Spin.h:45:58 in gear::detail::Spin::next() const\n";
+	triage_sig s;
+
+	(void)state;
+	s = sig_of(summary, 0);
+	assert_true(s.crashed);
+	assert_string_equal(s.kind, "asan:heap-use-after-free");
+	assert_string_equal(s.message, "gear::detail::Spin::next at Spin.h");
+	assert_int_equal(s.nframes, 0);
+	triage_sig_free(&s);
+	/* the whole report still signs by its ERROR line and frames */
+	expect_sig(whole, "asan:heap-use-after-free", "READ",
+		"gear::detail::Spin::next", "gear::Wheel::turn", "main");
+	assert_true(similar(summary, whole));
+	/* another function is another bug */
+	assert_false(similar(summary, "SUMMARY: AddressSanitizer: heap-use-after-free /home/u/src/gear/include/gear/Spin.h:99:24 in void gear::detail::Spin::insert<gear::Gear>(gear::Gear*)\n"));
+	/* an interceptor names no crash site: the line says nothing */
+	expect_alone("SUMMARY: AddressSanitizer: heap-buffer-overflow (/usr/lib/x86_64-linux-gnu/libasan.so.8+0x3a1e4) in __interceptor_memcpy\n",
+		"asan:heap-buffer-overflow", "");
+}
+
+/* A paste cut in the middle of its last frame's name: that frame is not
+** in the signature, which is then the one of the same stack cut lower.
+** A last frame whose name is whole (its arguments or module cut) stays. */
+static void test_triage__paste_cut_in_last_frame(void **state)
+{
+	static const char head[] =
+		"PLEASE submit a bug report to https://github.com/llvm/llvm-project/issues/ and include the crash backtrace.\n"
+		"Stack dump:\n"
+		"0.\tProgram arguments: /b/bin/gear-opt -spin a.mlir\n"
+		" #0 0x000055cab3cd30f8 llvm::sys::PrintStackTrace(llvm::raw_ostream&, int) (/b/bin/gear-opt+0x20300f8)\n"
+		" #1 0x000055cab3ccff91 llvm::sys::RunSignalHandlers() (/b/bin/gear-opt+0x202cf91)\n"
+		" #2 0x000055cab3cd4216 SignalHandler(int, siginfo_t*, void*) Signals.cpp:0:0\n"
+		" #3 0x00007fde9fe46420 __restore_rt (/lib/x86_64-linux-gnu/libpthread.so.0+0x14420)\n"
+		" #4 0x000055cabc20d694 gear::SpinOp::fold(gear::SpinOpAdaptor<llvm::ArrayRef<mlir::Attribute>>, llvm::SmallVectorImpl<mlir::OpFoldResult>&) (/b/bin/gear-opt+0x856a694)\n";
+	char *cut_template = xasprintf("%s #5 0x000055cabc25bf0a llvm::LogicalResult mlir::Op<gear::SpinOp, mlir::OpTrait::OneRegion, mlir::OpTrait::Var\n", head);
+	char *cut_name = xasprintf("%s #5 0x000055cabc25bf0a gear::detail::foldSin\n", head);
+	char *cut_args = xasprintf("%s #5 0x000055cabc25bf0a gear::detail::foldSingle(mlir::Operation*, llvm::ArrayRef<mlir::Attr\n", head);
+	triage_sig a = sig_of(head, 0), b;
+
+	(void)state;
+	assert_int_equal(a.nframes, 1);
+	assert_string_equal(a.frames[0], "gear::SpinOp::fold");
+	b = sig_of(cut_template, 0);
+	assert_true(triage_sig_equal(&a, &b));
+	triage_sig_free(&b);
+	b = sig_of(cut_name, 0);
+	assert_true(triage_sig_equal(&a, &b));
+	triage_sig_free(&b);
+	b = sig_of(cut_args, 0);
+	assert_int_equal(b.nframes, 2);
+	assert_string_equal(b.frames[1], "gear::detail::foldSingle");
+	triage_sig_free(&b);
+	triage_sig_free(&a);
+	free(cut_template);
+	free(cut_name);
+	free(cut_args);
+}
+
+/* One crash pasted twice: its message line alone, or its stack from
+** "Stack dump:" on without the message. The assertion's function is
+** the abort's crashing frame; an LLVM fatal error with its stack meets
+** the same stack without its message. */
+static void test_triage__similar_message_line_and_stack_dump(void **state)
+{
+	static const char stack[] =
+		"Stack dump:\n"
+		"0.\tProgram arguments: /b/bin/gear-opt -spin a.mlir\n"
+		" #0 0x0000000003467e08 llvm::sys::PrintStackTrace(llvm::raw_ostream&, int) (/b/bin/gear-opt+0x3467e08)\n"
+		" #1 0x00000000034656fc SignalHandler(int) Signals.cpp:0:0\n"
+		" #2 0x00007fdfe4aa9420 __restore_rt (/lib/x86_64-linux-gnu/libpthread.so.0+0x14420)\n"
+		" #3 0x00007fdfe456c00b raise (/lib/x86_64-linux-gnu/libc.so.6+0x4300b)\n"
+		" #4 0x00007fdfe454b859 abort (/lib/x86_64-linux-gnu/libc.so.6+0x22859)\n"
+		" #5 0x0000000001e5d375 gear::Worklist::push(gear::Tooth*) (/b/bin/gear-opt+0x1e5d375)\n"
+		" #6 0x0000000002fcf716 gear::Spinner::run() (/b/bin/gear-opt+0x2fcf716)\n";
+	static const char line[] =
+		"gear-opt: /src/gear/include/gear/Worklist.h:60: void gear::Worklist::push(gear::Tooth *): Assertion `T->getWheel() && \"Tooth not on a wheel?\"' failed.\n"
+		"PLEASE submit a bug report to https://github.com/llvm/llvm-project/issues/ and include the crash backtrace.\n";
+	static const char fatal[] =
+		"LLVM ERROR: gear cannot spin without teeth\n"
+		"Stack dump:\n"
+		" #0 0x0000000003467e08 llvm::sys::PrintStackTrace(llvm::raw_ostream&, int) (/b/bin/gear-opt+0x3467e08)\n"
+		" #1 0x00000000034656fc SignalHandler(int) Signals.cpp:0:0\n"
+		" #2 0x00007fdfe456c00b raise (/lib/x86_64-linux-gnu/libc.so.6+0x4300b)\n"
+		" #3 0x00007fdfe454b859 abort (/lib/x86_64-linux-gnu/libc.so.6+0x22859)\n"
+		" #4 0x0000000003466000 llvm::report_fatal_error(llvm::Twine const&, bool) (/b/bin/gear-opt+0x3466000)\n"
+		" #5 0x0000000001e5d375 gear::Worklist::push(gear::Tooth*) (/b/bin/gear-opt+0x1e5d375)\n"
+		" #6 0x0000000002fcf716 gear::Spinner::run() (/b/bin/gear-opt+0x2fcf716)\n";
+
+	(void)state;
+	assert_true(similar(line, stack));
+	assert_true(similar(fatal, stack));
+	/* another function's assertion, another bug */
+	assert_false(similar("gear-opt: /src/gear/lib/Spinner.cpp:88: void gear::Spinner::run(): Assertion `ok' failed.\n", stack));
+	/* a template's check of its callers' arguments names no bug */
+	assert_false(similar("gear-opt: /src/llvm/include/llvm/ADT/SmallVector.h:291: reference llvm::SmallVectorTemplateCommon<gear::Tooth *>::operator[](size_type) [T = gear::Tooth *]: Assertion `idx < size()' failed.\n",
+		"Stack dump:\n"
+		" #0 0x00007fdfe454b859 abort (/lib/x86_64-linux-gnu/libc.so.6+0x22859)\n"
+		" #1 0x0000000001e5d375 llvm::SmallVectorTemplateCommon<gear::Tooth*, void>::operator[](unsigned long) (/b/bin/gear-opt+0x1e5d375)\n"
+		" #2 0x0000000002fcf716 gear::Spinner::run() (/b/bin/gear-opt+0x2fcf716)\n"));
+	/* an abort that says what it is stays apart from an assertion */
+	assert_false(similar(line, "LLVM ERROR: out of teeth\n"
+		"Stack dump:\n"
+		" #0 0x00007fdfe454b859 abort (/lib/x86_64-linux-gnu/libc.so.6+0x22859)\n"
+		" #1 0x0000000001e5d375 gear::Worklist::push(gear::Tooth*) (/b/bin/gear-opt+0x1e5d375)\n"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1765,6 +2079,12 @@ int main(void)
 		cmocka_unit_test(test_triage__headless_traceback_driver_error),
 		cmocka_unit_test(test_triage__quoted_log_and_ide_signal),
 		cmocka_unit_test(test_triage__more_logs_that_stand_alone),
+		cmocka_unit_test(test_triage__glog_check_and_frames),
+		cmocka_unit_test(test_triage__onnxruntime_without_framing),
+		cmocka_unit_test(test_triage__frame_only_pastes),
+		cmocka_unit_test(test_triage__asan_summary_alone),
+		cmocka_unit_test(test_triage__paste_cut_in_last_frame),
+		cmocka_unit_test(test_triage__similar_message_line_and_stack_dump),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
