@@ -65,6 +65,8 @@ static const tri_pattern sanitizer[] = {
 static const tri_pattern gdb[] = {
 	{R_SIGNAL, "signal", NULL, 3, 0,
 	 "^Program (?:received|terminated with) signal (?<sig>SIG[A-Z0-9]+)"},
+	{R_SIGNAL, "received signal", NULL, 3, 0,
+	 "^Thread \\d+ \"[^\"]*\" received signal (?<sig>SIG[A-Z0-9]+)"},
 	{R_FRAME, "signal handler called", NULL, 0, 0,
 	 "^#(?<idx>\\d+)\\s+(?<func><signal handler called>)"},
 	{R_FRAME, "#", NULL, 0, 0,
@@ -87,6 +89,10 @@ static const tri_pattern llvm[] = {
 	/* The same fatal error as a Windows linker prints it ("LINK : LLVM
 	** error : Cannot select: ...") */
 	{R_EVENT, "LLVM error :", "llvm-error", 2, 0, "LLVM error : (?<msg>.*?)\\s*$"},
+	/* ... and as clang prints it ("fatal error: error in backend:
+	** Cannot select: ..."), where llc says "LLVM ERROR:" */
+	{R_EVENT, "error in backend: ", "llvm-error", 2, 0,
+	 "(?:^|\\s)(?:fatal )?error: error in backend: (?<msg>.*?)\\s*$"},
 	/* A pass that failed (no crash): MLIR's diagnostic names it. Every
 	** bug of that pass says the same. */
 	{R_EVENT, "Pipeline failed while executing", "mlir-pass-failure", 6, 0,
@@ -130,6 +136,10 @@ static const tri_pattern glibc[] = {
 	 "^(?<msg>(?:free|malloc|realloc|munmap_chunk|malloc_consolidate|_int_free|"
 	 "_int_malloc|tcache_thread_shutdown)\\(\\): .+|double free or corruption.*|"
 	 "corrupted size vs\\. prev_size.*|corrupted double-linked list.*)$"},
+	/* older glibc: "*** Error in `prog': malloc(): memory corruption
+	** (fast): 0x0000... ***" */
+	{R_EVENT, "*** Error in `", "heap-corruption", 2, 0,
+	 "^\\*\\*\\* Error in `[^']*': (?<msg>.+?): 0x[0-9a-fA-F]+ \\*\\*\\*"},
 	{R_EVENT, "terminate called", "uncaught-exception:", 2, 0,
 	 "terminate called after throwing an instance of '(?<kind>[^']+)'"},
 	/* libc++ (macOS, LLVM's): the same uncaught exception, its what() on
@@ -155,6 +165,13 @@ static const tri_pattern glog[] = {
 	{R_EVENT, "] ", "glog-fatal", 2, 0,
 	 "^F\\d{4} \\d\\d:\\d\\d:\\d+\\.\\d+\\s+\\d+ (?<file>[^\\s:\\]]+):(?<line>\\d+)\\] "
 	 "(?<msg>.*?)\\s*$"},
+	/* the same check as dmlc and TVM log it ("[12:19:27] f.h:273:
+	** Check failed: ...", or alone in TVM's error banner) */
+	{R_EVENT, "Check failed: ", "glog-fatal", 2, 0,
+	 "(?:^|\\s)(?:(?<file>[^\\s:\\]]+):(?<line>\\d+): )?(?<msg>Check failed: .*?)\\s*$"},
+	/* XLA's RET_CHECK, on a glog-style error line */
+	{R_EVENT, "RET_CHECK failure (", "xla-ret-check", 2, 0,
+	 "RET_CHECK failure \\((?<file>[^\\s:()]+):(?<line>\\d+)\\) (?<msg>.*?)\\s*$"},
 	{R_STACK, "Check failure stack trace", NULL, 0, 0,
 	 "^\\*\\*\\* Check failure stack trace: \\*\\*\\*"},
 	{R_SIGNAL, "***", NULL, 3, 0,

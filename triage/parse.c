@@ -596,7 +596,8 @@ static size_t ray_prefix(const char *s, size_t n)
 
 /* A test runner's prefix on every line: ctest's "7: "; a quote's "> "
 ** (a log quoted in a reply); a container log's time and stream
-** ("2026-01-17T18:48:10.41+01:00 stderr F "); Ray's (ray_prefix). */
+** ("2026-01-17T18:48:10.41+01:00 stderr F "), a CI runner's time;
+** Ray's (ray_prefix). */
 static void strip_runner_prefix(const char **line, size_t *n)
 {
 	size_t i = 0;
@@ -607,10 +608,14 @@ static void strip_runner_prefix(const char **line, size_t *n)
 		i = 0;
 	}
 
-	if (*n > 30 && isdigit((unsigned char)(*line)[0]) && (*line)[4] == '-' &&
+	if (*n > 20 && isdigit((unsigned char)(*line)[0]) && (*line)[4] == '-' &&
 	    (*line)[10] == 'T') {
 		const char *sp = memchr(*line, ' ', *n < 48 ? *n : 48);
-		if (sp && (size_t)(sp - *line) + 10 <= *n &&
+		/* a CI runner's UTC time alone: "2023-02-15T21:47:09.8887505Z " */
+		if (sp && sp[-1] == 'Z' && (*line)[13] == ':') {
+			*n -= (size_t)(sp + 1 - *line);
+			*line = sp + 1;
+		} else if (sp && (size_t)(sp - *line) + 10 <= *n &&
 		    (!memcmp(sp, " stderr ", 8) || !memcmp(sp, " stdout ", 8)) &&
 		    (sp[8] == 'F' || sp[8] == 'P') && sp[9] == ' ') {
 			*n -= (size_t)(sp + 10 - *line);

@@ -1774,6 +1774,43 @@ static void test_triage__glog_check_and_frames(void **state)
 		"assert", "gear::Box::get [T = gear::Tooth]: n > 0", "gear::Box::get", NULL, NULL);
 }
 
+/* Lines that say the crash in other words: clang's backend error is
+** llc's LLVM ERROR; dmlc/TVM and XLA checks; older glibc's heap check;
+** gdb's stop of a named thread; a CI runner's time on every line. */
+static void test_triage__backend_checks_and_ci_prefix(void **state)
+{
+	triage_sig a, b;
+
+	(void)state;
+	a = sig_of("fatal error: error in backend: Cannot select: intrinsic %llvm.gear.turn\n"
+		"clang++: error: clang frontend command failed with exit code 70\n", 0);
+	b = sig_of("LLVM ERROR: Cannot select: intrinsic %llvm.gear.turn\n", 0);
+	assert_true(a.crashed);
+	assert_string_equal(a.kind, "llvm-error");
+	assert_string_equal(a.message, "Cannot select: intrinsic %llvm.gear.turn");
+	assert_true(triage_sig_equal(&a, &b));
+	triage_sig_free(&a);
+	triage_sig_free(&b);
+	expect_sig("[09:41:07] src/base/logging.h:304: [09:41:07] include/gear/box.h:88: Check failed: teeth == kSpur (3 vs. 7)  expected spur teeth\n"
+		"\n", "glog-fatal",
+		"Check failed: teeth == kSpur (N vs. N) expected spur teeth at box.h",
+		NULL, NULL, NULL);
+	expect_sig("2026-05-02 10:11:12.131415: E src/util/status_macros.cc:57] INTERNAL: RET_CHECK failure (src/gear/compiler.cc:626) wheel != nullptr \n",
+		"xla-ret-check", "wheel != nullptr at compiler.cc", NULL, NULL, NULL);
+	expect_alone("*** Error in `spin': malloc(): memory corruption (fast): 0x00007ffd10203040 ***\n"
+		"======= Backtrace: =========\n", "heap-corruption",
+		"malloc(): memory corruption (fast)");
+	expect_alone("Thread 1 \"spin\" received signal SIGSEGV, Segmentation fault.\n"
+		"0x00007ffff7161bbc in ?? ()\n", "crash", "SIGSEGV");
+	a = sig_of("2026-02-15T21:47:09.8887505Z spin: gear.c:12: turn: Assertion `teeth > 0' failed.\n"
+		"2026-02-15T21:47:09.8888239Z Aborted (core dumped)\n", 0);
+	b = sig_of("spin: gear.c:12: turn: Assertion `teeth > 0' failed.\nAborted (core dumped)\n", 0);
+	assert_string_equal(a.kind, "assert");
+	assert_true(triage_sig_equal(&a, &b));
+	triage_sig_free(&a);
+	triage_sig_free(&b);
+}
+
 /* onnxruntime's status message with each binding's framing, and the
 ** runtime's own log line without any: one signature, the op type and
 ** the failing kernel's file kept, the node's name and the paths gone. */
@@ -2080,6 +2117,7 @@ int main(void)
 		cmocka_unit_test(test_triage__quoted_log_and_ide_signal),
 		cmocka_unit_test(test_triage__more_logs_that_stand_alone),
 		cmocka_unit_test(test_triage__glog_check_and_frames),
+		cmocka_unit_test(test_triage__backend_checks_and_ci_prefix),
 		cmocka_unit_test(test_triage__onnxruntime_without_framing),
 		cmocka_unit_test(test_triage__frame_only_pastes),
 		cmocka_unit_test(test_triage__asan_summary_alone),
