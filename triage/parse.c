@@ -611,15 +611,16 @@ static void strip_runner_prefix(const char **line, size_t *n)
 	if (*n > 20 && isdigit((unsigned char)(*line)[0]) && (*line)[4] == '-' &&
 	    (*line)[10] == 'T') {
 		const char *sp = memchr(*line, ' ', *n < 48 ? *n : 48);
-		/* a CI runner's UTC time alone: "2023-02-15T21:47:09.8887505Z " */
-		if (sp && sp[-1] == 'Z' && (*line)[13] == ':') {
-			*n -= (size_t)(sp + 1 - *line);
-			*line = sp + 1;
-		} else if (sp && (size_t)(sp - *line) + 10 <= *n &&
+		if (sp && (size_t)(sp - *line) + 10 <= *n &&
 		    (!memcmp(sp, " stderr ", 8) || !memcmp(sp, " stdout ", 8)) &&
 		    (sp[8] == 'F' || sp[8] == 'P') && sp[9] == ' ') {
 			*n -= (size_t)(sp + 10 - *line);
 			*line = sp + 10;
+		} else if (sp && sp[-1] == 'Z' && (*line)[13] == ':') {
+			/* a CI runner's UTC time alone:
+			** "2023-02-15T21:47:09.8887505Z " */
+			*n -= (size_t)(sp + 1 - *line);
+			*line = sp + 1;
 		}
 	}
 
