@@ -692,6 +692,47 @@ static const char *next_line(const char *nl, const char *end, size_t *n,
 	return next;
 }
 
+/* How many more brackets s opens than it closes. */
+static int bracket_depth(const char *s, size_t n)
+{
+	int d = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (s[i] == '(' || s[i] == '[' || s[i] == '{')
+			d++;
+		else if (s[i] == ')' || s[i] == ']' || s[i] == '}')
+			d--;
+	return d;
+}
+
+/* A message line a paste wrapped inside its brackets ("... { kind:
+** InvalidDigit " / "}"): when the line is as long as a box's width and
+** the next line closes what it left open, ev's message is both, joined
+** in p->joined, and *nl moves to the end of the next line. */
+static int join_wrapped_message(triage_parser *p, tri_event *ev,
+	const char *nl, const char *end, const char **nlp)
+{
+	const char *next, *nnl = NULL;
+	size_t nn = 0, n = ev->msg.n;
+	int d;
+	char *at;
+
+	if (n < JOIN_MIN || (d = bracket_depth(ev->msg.p, n)) <= 0 ||
+	    !(next = next_line(nl, end, &nn, &nnl)) || !nn ||
+	    bracket_depth(next, nn) != -d || n + nn > MAX_LINE ||
+	    p->joined.len + n + nn > p->joined.cap)
+		return 0;
+	at = p->joined.data + p->joined.len;
+	memcpy(at, ev->msg.p, n);
+	memcpy(at + n, next, nn);
+	p->joined.len += n + nn;
+	ev->msg.p = at;
+	ev->msg.n = n + nn;
+	*nlp = nnl;
+	return 1;
+}
+
 void tri_scan_log(triage_parser *p, const char *log, size_t len)
 {
 	tri_scan *s = &p->scan;
@@ -727,6 +768,8 @@ void tri_scan_log(triage_parser *p, const char *log, size_t len)
 				tri_event *ev = &s->events[s->nevents - 1];
 				ev->msg.p = text;
 				ev->msg.n = n;
+				if (join_wrapped_message(p, ev, nl, end, &nl))
+					ss.lineno++;
 			}
 			got = LINE_CLAIMED;
 		} else if (n > 0 && n <= MAX_LINE) {

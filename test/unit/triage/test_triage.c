@@ -1823,6 +1823,34 @@ static void test_triage__backend_checks_and_ci_prefix(void **state)
 	triage_sig_free(&b);
 }
 
+/* A Rust panic's message wrapped by a paste inside its braces is one
+** message; a next line that closes nothing stays out of it. */
+static void test_triage__rust_message_wrapped_in_braces(void **state)
+{
+	triage_sig a, b;
+
+	(void)state;
+	a = sig_of("thread 'main' (4242) panicked at /src/gear/src/main.rs:4:53:\n"
+		"called `Result::unwrap()` on an `Err` value: GearError { kind: MissingTooth \n"
+		"}\n"
+		"note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n", 0);
+	b = sig_of("thread 'main' (4343) panicked at /src/gear/src/main.rs:4:53:\n"
+		"called `Result::unwrap()` on an `Err` value: GearError { kind: MissingTooth }\n"
+		"note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n", 0);
+	assert_string_equal(a.kind, "rust-panic");
+	assert_string_equal(a.message, b.message);
+	assert_true(triage_sig_equal(&a, &b));
+	triage_sig_free(&a);
+	triage_sig_free(&b);
+	a = sig_of("thread 'main' panicked at /src/gear/src/main.rs:9:5:\n"
+		"assertion `left == right` failed: teeth of Gear { kind: Spur, size: 12 differ\n"
+		"  left: 11\n"
+		" right: 12\n", 0);
+	assert_string_equal(a.kind, "rust-panic");
+	assert_null(strstr(a.message, "left: "));
+	triage_sig_free(&a);
+}
+
 /* onnxruntime's status message with each binding's framing, and the
 ** runtime's own log line without any: one signature, the op type and
 ** the failing kernel's file kept, the node's name and the paths gone. */
@@ -2130,6 +2158,7 @@ int main(void)
 		cmocka_unit_test(test_triage__more_logs_that_stand_alone),
 		cmocka_unit_test(test_triage__glog_check_and_frames),
 		cmocka_unit_test(test_triage__backend_checks_and_ci_prefix),
+		cmocka_unit_test(test_triage__rust_message_wrapped_in_braces),
 		cmocka_unit_test(test_triage__onnxruntime_without_framing),
 		cmocka_unit_test(test_triage__frame_only_pastes),
 		cmocka_unit_test(test_triage__asan_summary_alone),
