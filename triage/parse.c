@@ -550,20 +550,33 @@ static int scan_line(triage_parser *p, scan_state *ss, const char *line,
 #define JOIN_MIN 60
 #define JOIN_ROOM 65536
 
-static int scan_joined(triage_parser *p, scan_state *ss, const char *a,
-	size_t na, const char *b, size_t nb, const char *c, size_t nc)
+/* a, b and c one after another at the end of p->joined: where they
+** start, or NULL if that is longer than a line or the room is used up. */
+static char *joined_put(triage_parser *p, const char *a, size_t na,
+	const char *b, size_t nb, const char *c, size_t nc)
 {
 	char *at;
 	size_t n = na + nb + nc;
 
 	if (n > MAX_LINE || p->joined.len + n > p->joined.cap)
-		return 0;
+		return NULL;
 	at = p->joined.data + p->joined.len;
 	memcpy(at, a, na);
 	memcpy(at + na, b, nb);
 	if (nc)
 		memcpy(at + na + nb, c, nc);
 	p->joined.len += n;
+	return at;
+}
+
+static int scan_joined(triage_parser *p, scan_state *ss, const char *a,
+	size_t na, const char *b, size_t nb, const char *c, size_t nc)
+{
+	size_t n = na + nb + nc;
+	char *at = joined_put(p, a, na, b, nb, c, nc);
+
+	if (!at)
+		return 0;
 	if (scan_line(p, ss, at, n) == LINE_CLAIMED)
 		return 1;
 	p->joined.len -= n;
@@ -720,13 +733,9 @@ static int join_wrapped_message(triage_parser *p, tri_event *ev,
 
 	if (n < JOIN_MIN || (d = bracket_depth(ev->msg.p, n)) <= 0 ||
 	    !(next = next_line(nl, end, &nn, &nnl)) || !nn ||
-	    bracket_depth(next, nn) != -d || n + nn > MAX_LINE ||
-	    p->joined.len + n + nn > p->joined.cap)
+	    bracket_depth(next, nn) != -d ||
+	    !(at = joined_put(p, ev->msg.p, n, next, nn, NULL, 0)))
 		return 0;
-	at = p->joined.data + p->joined.len;
-	memcpy(at, ev->msg.p, n);
-	memcpy(at + n, next, nn);
-	p->joined.len += n + nn;
 	ev->msg.p = at;
 	ev->msg.n = n + nn;
 	*nlp = nnl;

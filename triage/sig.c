@@ -1171,13 +1171,7 @@ static unsigned long long bare_content(gred_buf *b, const tri_scan *s,
 	return (unsigned long long)hash_bytes(b->data ? b->data : "", b->len);
 }
 
-/*
-** glibc's assertion line as some tools print it and some pastes break it:
-** "prog: FILE:LINE:" then "FUNCTION:" then "Assertion `COND' failed.",
-** on three lines. Joined with spaces, they are the one line every other
-** report of the check prints.
-** Returns log itself when there is no such split.
-*/
+/* n without the blanks that end s */
 static size_t trimmed(const char *s, size_t n)
 {
 	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
@@ -1212,6 +1206,13 @@ static const char *skip_blanks(const char *s, const char *end)
 	return s;
 }
 
+/*
+** glibc's assertion line as some tools print it and some pastes break it:
+** "prog: FILE:LINE:" then "FUNCTION:" then "Assertion `COND' failed.",
+** on three lines. Joined with spaces, they are the one line every other
+** report of the check prints.
+** Returns log itself when there is no such split.
+*/
 static const char *join_assertion(gred_buf *b, const char *log, size_t *len)
 {
 	const char *end = log + *len, *line, *nl;
