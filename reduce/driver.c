@@ -862,8 +862,8 @@ int reduce_run(reduce_stats *out, const reduce_options *o, gred_error *e)
 		began = later = 1;
 	} else {
 		began = 1;
-		(void)load_while_testing(&ls, NULL, 0, e);
-		loaded = ls.result == 0;
+		loaded = ir_maker_load_begin(&r.maker, &f, ctx, o->input,
+			&perr) == 0;
 	}
 	if (!later && (err = input_kind(&r, &f, loaded, &perr, &text, e)) < 0)
 		goto done;
