@@ -377,10 +377,10 @@ static void kill_all(tester *t)
 /* Waits until some test may have finished: on the pidfds when the kernel
 ** has them, at most until the nearest deadline, and never long, so the
 ** cancel flag and process counts are looked at often. */
-static void wait_some(tester *t)
+static void wait_some(tester *t, double wait)
 {
 	struct pollfd fds[64];
-	double now = now_seconds(), wait = 0.1;
+	double now = now_seconds();
 	int i, n = 0, have_fd = 1;
 
 	for (i = 0; i < t->o.jobs; i++) {
@@ -409,7 +409,7 @@ int tester_run_stream(tester *t, tester_result *out, gred_buf *cands,
 	void *user, gred_error *e)
 {
 	size_t n = *count, next = 0, first = (size_t)-1;
-	int i, busy = 0, err = 0, r;
+	int i, busy = 0, err = 0, r, later = 0;
 	uint64_t *hashes = xcalloc(max ? max : 1, sizeof(uint64_t));
 
 	memset(out, 0, max * sizeof(*out));
@@ -448,11 +448,13 @@ int tester_run_stream(tester *t, tester_result *out, gred_buf *cands,
 				err = r;
 				goto done;
 			}
-			if (r > 0) {
+			later = r == TESTER_LATER;
+			if (r == 1) {
 				n++;
 				continue;
 			}
-			more = NULL;
+			if (!later)
+				more = NULL;
 		}
 		if (!busy)
 			break;
@@ -461,7 +463,7 @@ int tester_run_stream(tester *t, tester_result *out, gred_buf *cands,
 			err = TESTER_CANCELLED;
 			goto done;
 		}
-		wait_some(t);
+		wait_some(t, later ? 0.004 : 0.1);
 		for (i = 0; i < t->o.jobs; i++) {
 			slot *s = &t->slots[i];
 			double now = now_seconds();

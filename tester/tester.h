@@ -12,6 +12,7 @@
 
 /* Returned (instead of -1) when the cancel flag was raised mid-run. */
 #define TESTER_CANCELLED (-2)
+#define TESTER_LATER 2
 
 typedef struct tester_options {
 	char *const *argv;      /* TEST [ARGS...], NULL-terminated */
@@ -80,7 +81,10 @@ int tester_run_batch(tester *t, tester_result *out, const gred_buf *cands,
 	size_t n, int stop_at_first, gred_error *e);
 
 /* Makes candidate i into cands[i]: 1, 0 if there is none, or < 0 (an
-** error, e set, or TESTER_CANCELLED). */
+** error, e set, or TESTER_CANCELLED). TESTER_LATER: none yet, ask again
+** soon (within a few milliseconds) while a test still runs: work that
+** waits on something else is done a step at a time, between tests'
+** ends, never making them wait. */
 typedef int (*tester_more_fn)(void *user, gred_buf *cands, size_t i,
 	gred_error *e);
 

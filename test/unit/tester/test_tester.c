@@ -356,6 +356,63 @@ static void test_tester__stream_as_batch(void **state)
 	free(s);
 }
 
+/* A hook that has nothing yet: on its third call it lets the test
+** end (the test waits for a file), and says TESTER_LATER until then. */
+typedef struct later_hook {
+	const char *go;
+	size_t calls;
+} later_hook;
+
+static int later_then_go(void *user, gred_buf *cands, size_t i,
+	gred_error *e)
+{
+	later_hook *h = user;
+	gred_error sub;
+
+	(void)cands;
+	(void)i;
+	(void)e;
+	if (++h->calls == 3)
+		assert_int_equal(file_write_atomic(h->go, "", 0, &sub), 0);
+	return TESTER_LATER;
+}
+
+/* TESTER_LATER: the hook is asked again while the test runs (else the
+** test would wait for its file until its timeout), and not once the
+** test has ended: the stream returns then. */
+static void test_tester__later_asked_again_while_test_runs(void **state)
+{
+	char *go = xasprintf("%s/go", dir);
+	char *body = xasprintf("while [ ! -e %s ]; do sleep 0.01; done", go);
+	char *s = script("wait.sh", body);
+	tester *t = make(s, 5, 2);
+	later_hook h = {go, 0};
+	gred_buf c[2] = {{0}};
+	tester_result r[2];
+	gred_error e;
+	size_t n = 1;
+
+	(void)state;
+	buf_puts(&c[0], "x");
+	assert_int_equal(tester_run_stream(t, r, c, &n, 2, 0, later_then_go,
+		&h, &e), 0);
+	assert_int_equal(n, 1);
+	assert_true(r[0].ran);
+	assert_false(r[0].timed_out);
+	assert_true(r[0].interesting);
+	assert_true(h.calls >= 3);
+	/* Asked every few milliseconds for about as long as the test ran,
+	** not in a loop of its own. */
+	assert_true(h.calls < 100 * (r[0].seconds + 0.1) + 3);
+	tester_result_clear(&r[0]);
+	buf_free(&c[0]);
+	buf_free(&c[1]);
+	tester_free(t);
+	free(s);
+	free(body);
+	free(go);
+}
+
 static void test_tester__missing_program_is_not_interesting(void **state)
 {
 	tester *t = make("/nonexistent/test.sh", 10, 1);
@@ -416,6 +473,7 @@ int main(void)
 		cmocka_unit_test(test_tester__cache_answers_repeats),
 		cmocka_unit_test(test_tester__batch_first_interesting_in_order),
 		cmocka_unit_test(test_tester__stream_as_batch),
+		cmocka_unit_test(test_tester__later_asked_again_while_test_runs),
 		cmocka_unit_test(test_tester__missing_program_is_not_interesting),
 		cmocka_unit_test(test_tester__tmpdir_is_private),
 	};
