@@ -42,6 +42,8 @@ typedef struct reducer {
 	** started it (ir_maker_load). */
 	ir_maker maker;
 	int maker_loaded;
+	/* What was done on the input while its test ran (reduce_run). */
+	struct warm_up *warm;
 } reducer;
 
 void reduce_options_init(reduce_options *o)
@@ -260,6 +262,14 @@ static int batch_next(void *user, gred_buf *cands, size_t i, gred_error *e)
 	return m;
 }
 
+/* The chunk ddmin starts with on n targets of src. */
+static size_t first_chunk(const source *src, size_t n)
+{
+	size_t chunk = n / 2 ? n / 2 : 1;
+
+	return src->max_chunk && chunk > src->max_chunk ? src->max_chunk : chunk;
+}
+
 /* ddmin over the targets of src: remove chunks of n/2, n/4, ... 1
 ** targets, left to right (or right to left, the positions then counted
 ** from the end), keeping each interesting smaller candidate.
@@ -288,10 +298,7 @@ static int ddmin(reducer *r, source *src, gred_error *e)
 	b.pos = pos;
 	r->pass = src->name;
 	progress(r);
-	chunk = n / 2 ? n / 2 : 1;
-	if (src->max_chunk && chunk > src->max_chunk)
-		chunk = src->max_chunk;
-	for (; n; chunk = (chunk + 1) / 2) {
+	for (chunk = first_chunk(src, n); n; chunk = (chunk + 1) / 2) {
 		for (i = 0; i < n;) {
 			size_t first = (size_t)-1;
 
@@ -478,6 +485,43 @@ done:
 	return err < 0 ? err : changed;
 }
 
+/* What bisect asks for first on n targets of a cut: 1 with the targets
+** [*begin, *end) it removes, 0 if it tries nothing. */
+static int cut_first(const source *src, size_t n, size_t *begin, size_t *end)
+{
+	size_t mid = n / 2;
+
+	if (n < 2)
+		return 0;
+	if (src->cut == PASS_CUT_HEAD_FEW) {
+		*begin = 0;
+		*end = n - 1;
+	} else if (src->cut == PASS_CUT_TAIL) {
+		*begin = n - mid;
+		*end = n;
+	} else {
+		*begin = 0;
+		*end = mid;
+	}
+	return 1;
+}
+
+/* Asks src for its first candidates ahead of need (its pass comes next):
+** the copy makes them while the current test runs. */
+static void prefetch_first(reducer *r, source *src)
+{
+	size_t n, begin, end;
+
+	if (!src->prefetch)
+		return;
+	n = src->count(src);
+	if (!src->cut)
+		prefetch_next(src, n, 0, first_chunk(src, n),
+			r->o->jobs < 1 ? 1 : r->o->jobs);
+	else if (cut_first(src, n, &begin, &end))
+		src->prefetch(src, begin, end);
+}
+
 /* One pass over src: bisection for a cut, else ddmin. */
 static int reduce_source(reducer *r, source *src, gred_error *e)
 {
@@ -543,14 +587,148 @@ static int fixpoint(reducer *r, source **srcs, size_t n, gred_error *e)
 	}
 }
 
+/*
+** Work on the input while its test runs, then while the test of gred's
+** print of it runs: the maker's copy is forked and parses the input
+** (ir_maker_load_begin); once it parsed it, gred parses it too
+** (ir_maker_load_end) and takes the copy's whole print; then the copy
+** counts the targets of the passes in order until one has something to
+** try, and is asked for that pass's first candidates (prefetch_first).
+** Each step is taken as the tester's hook, and only once the copy has
+** its answer (ir_maker_ready): a test never waits on this work.
+*/
+typedef enum warm_step {
+	WARM_LOAD, WARM_PARSE, WARM_PRINT, WARM_COUNT, WARM_DONE
+} warm_step;
+
+typedef struct warm_up {
+	reducer *r;
+	ir_file *f;
+	MlirContext ctx;
+	gred_error *perr;
+	warm_step step;
+	int result;         /* ir_maker_load_begin's, then ir_maker_load_end's */
+	size_t pass;        /* in pass_table: the one counted at WARM_COUNT */
+	int printed;        /* print holds the whole print (ir_maker_get's 1
+	                    ** or 0 in printable) */
+	int printable;
+	gred_buf print;
+} warm_up;
+
+static void warm_init(warm_up *w, reducer *r, warm_step step)
+{
+	memset(w, 0, sizeof(*w));
+	w->r = r;
+	w->step = step;
+}
+
+/* Takes w's next step unless it would wait for the copy: 1 if taken. */
+static int warm_step_once(warm_up *w)
+{
+	ir_maker *m = &w->r->maker;
+	ir_request whole = {NULL, 0, 0, 0, 0};
+	ir_source is;
+	repro_block rb;
+	gred_error e;
+	size_t n;
+	int found;
+
+	if (w->step != WARM_LOAD && w->step != WARM_DONE && !ir_maker_ready(m))
+		return 0;
+	switch (w->step) {
+	case WARM_LOAD:
+		w->result = ir_maker_load_begin(m, w->f, w->ctx,
+			w->r->o->input, w->perr);
+		w->step = w->result == 1 ? WARM_PARSE : WARM_DONE;
+		if (w->result == 1)
+			ir_maker_count_ahead(m, pass_table[0]);
+		return 1;
+	case WARM_PARSE:
+		w->result = ir_maker_load_end(m, w->f, w->ctx, w->r->o->input,
+			w->perr);
+		w->step = w->result == 0 ? WARM_PRINT : WARM_DONE;
+		return 1;
+	case WARM_PRINT:
+		w->printable = ir_maker_get(m, &whole, &w->print, &e);
+		w->printed = w->printable >= 0;
+		/* A reproducer's pipeline goes first (reduce_ir). */
+		found = w->printed ? repro_block_find(&rb, w->r->best.data,
+			w->r->best.len, &e) : -1;
+		if (found > 0)
+			repro_block_free(&rb);
+		w->step = found == 0 ? WARM_COUNT : WARM_DONE;
+		return 1;
+	case WARM_COUNT:
+		ir_source_init(&is, pass_table[w->pass], m);
+		is.base.cut = pass_cut(pass_table[w->pass]);
+		n = ir_maker_count(m, is.p);
+		if (is.base.cut ? n >= 2 : n >= 1) {
+			prefetch_first(w->r, &is.base);
+			w->step = WARM_DONE;
+		} else if (pass_table[++w->pass]) {
+			ir_maker_count_ahead(m, pass_table[w->pass]);
+		} else {
+			w->step = WARM_DONE;
+		}
+		return 1;
+	case WARM_DONE:
+		break;
+	}
+	return 0;
+}
+
+/* The tester's hook: w's steps that need not wait. No candidate comes
+** of it. */
+static int warm_more(void *user, gred_buf *cands, size_t i, gred_error *e)
+{
+	warm_up *w = user;
+
+	(void)cands;
+	(void)i;
+	(void)e;
+	while (warm_step_once(w))
+		;
+	return w->step == WARM_DONE ? 0 : TESTER_LATER;
+}
+
+/* The input is loaded, whatever w got to during the input's test (the
+** copy's parse waited for if need be): 0, or -1 if it did not load. */
+static int warm_loaded(warm_up *w)
+{
+	if (w->step == WARM_LOAD)
+		(void)warm_step_once(w);
+	if (w->step == WARM_PARSE)
+		w->result = ir_maker_load_end(&w->r->maker, w->f, w->ctx,
+			w->r->o->input, w->perr);
+	if (w->step <= WARM_PARSE)
+		w->step = w->result == 0 ? WARM_PRINT : WARM_DONE;
+	return w->result == 0 ? 0 : -1;
+}
+
+/* The test of the input as gred printed it; meanwhile w goes on. */
+static int print_test(reducer *r, warm_up *w, const gred_buf *printed,
+	tester_result *res, gred_error *e)
+{
+	tester_result out[2];
+	gred_buf c[2] = {{printed->data, printed->len, printed->len}, {0}};
+	size_t n = 1;
+	int err;
+
+	err = tester_run_stream(r->t, out, c, &n, 2, 0, warm_more, w, e);
+	if (err == 0)
+		*res = out[0];
+	return err;
+}
+
 /* The structured reduction of a parsed module. */
 static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 {
 	source *srcs[REDUCE_MAX_PASSES];
 	ir_source is[REDUCE_MAX_PASSES];
 	ir_maker *maker = &r->maker;
-	ir_request whole = {NULL, 0, 0, 0};
+	ir_request whole = {NULL, 0, 0, 0, 0};
 	gred_buf printed = {0}, late = {0};
+	warm_up own, *w = r->warm;
 	tester_result res;
 	gred_error sub;
 	size_t n = 0, np = 0, nl = 0, i;
@@ -574,32 +752,6 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 	/* gred's module is read by more than the passes: changes to it are
 	** made at once, not in a thread (ir_maker_apply). */
 	maker->sync_apply = r->pipe || f->format != IR_FORMAT_MLIR || r->input;
-	/* The input as gred prints it: often smaller already (comments,
-	** spacing), and what every later candidate looks like. */
-	r->pass = "print";
-	if ((printable = ir_maker_get(maker, &whole, &printed, e)) < 0) {
-		err = -1;
-		goto done;
-	}
-	if (printable)
-		with_block(r, NULL, &printed);
-	if (printable && shortlex_less(printed.data, printed.len, r->best.data, r->best.len)) {
-		reduce_pass_stats *ps = pass_stats(r, "print");
-		size_t before = r->best.len;
-
-		if ((err = tester_run(r->t, &res, printed.data, printed.len, e)) < 0)
-			goto done;
-		ps->runs++;
-		if (res.interesting) {
-			if ((err = accept_best(r, &printed, e)) < 0) {
-				tester_result_clear(&res);
-				goto done;
-			}
-			ps->accepted++;
-			ps->bytes_removed += before - r->best.len;
-		}
-		tester_result_clear(&res);
-	}
 	memset(is, 0, sizeof(is));
 	/* The pipeline's cuts ahead of the program's passes in every round
 	** (fewer passes make every later test quicker), its other sources
@@ -615,6 +767,45 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 	}
 	for (nl = 0, i = np; r->pipe && i < PIPELINE_LEVELS; i++)
 		srcs[np + n + nl++] = pipeline_reducer_source(r->pipe, (int)i);
+	/* The input as gred prints it: often smaller already (comments,
+	** spacing), and what every later candidate looks like. */
+	r->pass = "print";
+	if (!w) {
+		/* The first pass's first candidates while the print's test
+		** runs. */
+		w = &own;
+		warm_init(w, r, WARM_COUNT);
+	}
+	if (r->pipe && w->step != WARM_PRINT)
+		w->step = WARM_DONE;
+	if (w->printed) {
+		printable = w->printable;
+		buf_append(&printed, w->print.data, w->print.len);
+	} else if ((printable = ir_maker_get(maker, &whole, &printed, e)) < 0) {
+		err = -1;
+		goto done;
+	}
+	if (w->step == WARM_PRINT)
+		w->step = r->pipe ? WARM_DONE : WARM_COUNT;
+	if (printable)
+		with_block(r, NULL, &printed);
+	if (printable && shortlex_less(printed.data, printed.len, r->best.data, r->best.len)) {
+		reduce_pass_stats *ps = pass_stats(r, "print");
+		size_t before = r->best.len;
+
+		if ((err = print_test(r, w, &printed, &res, e)) < 0)
+			goto done;
+		ps->runs++;
+		if (res.interesting) {
+			if ((err = accept_best(r, &printed, e)) < 0) {
+				tester_result_clear(&res);
+				goto done;
+			}
+			ps->accepted++;
+			ps->bytes_removed += before - r->best.len;
+		}
+		tester_result_clear(&res);
+	}
 	/* Rounds with dead-code elimination cascading from every change, then
 	** one without: an op that matters but whose users do not is freed
 	** from them only then. Repeat while the second kind finds something.
@@ -698,37 +889,9 @@ static int reduce_text(reducer *r, gred_error *e)
 	return err;
 }
 
-/* What the input's loading needs, started once its test runs. */
-typedef struct load_start {
-	reducer *r;
-	ir_file *f;
-	MlirContext ctx;
-	gred_error *perr;
-	int began, result;
-} load_start;
-
-/* The tester's hook after the input's test started: the maker's copy
-** is forked and parses the input meanwhile (ir_maker_load_begin). No
-** candidate comes of it. */
-static int load_while_testing(void *user, gred_buf *cands, size_t i,
-	gred_error *e)
-{
-	load_start *ls = user;
-
-	(void)cands;
-	(void)i;
-	(void)e;
-	if (!ls->began) {
-		ls->began = 1;
-		ls->result = ir_maker_load_begin(&ls->r->maker, ls->f, ls->ctx,
-			ls->r->o->input, ls->perr);
-	}
-	return 0;
-}
-
-/* The first run: the input must be interesting as it is. ls, if not
-** NULL, starts loading the input while it runs. */
-static int check_input(reducer *r, load_start *ls, gred_error *e)
+/* The first run: the input must be interesting as it is. w, if not
+** NULL, is the loading of the input, started while it runs. */
+static int check_input(reducer *r, warm_up *w, gred_error *e)
 {
 	tester_result res[2];
 	gred_buf c[2] = {{r->best.data, r->best.len, r->best.len}, {0}};
@@ -739,9 +902,9 @@ static int check_input(reducer *r, load_start *ls, gred_error *e)
 	r->pass = "check";
 	progress(r);
 	err = tester_run_stream(r->t, res, c, &n, 2, 0,
-		ls ? load_while_testing : NULL, ls, e);
-	if (ls)
-		(void)load_while_testing(ls, NULL, 0, e);
+		w ? warm_more : NULL, w, e);
+	if (w && w->step == WARM_LOAD)
+		(void)warm_step_once(w);
 	if (err < 0)
 		return err;
 	if (!res[0].interesting) {
@@ -830,7 +993,7 @@ int reduce_run(reduce_stats *out, const reduce_options *o, gred_error *e)
 	gred_error perr;
 	char *data = NULL;
 	size_t len;
-	load_start ls;
+	warm_up w;
 	int err, loaded = 0, text = 0, written = 0, began = 0, later = 0;
 
 	memset(out, 0, sizeof(*out));
@@ -851,11 +1014,10 @@ int reduce_run(reduce_stats *out, const reduce_options *o, gred_error *e)
 	** is parsed by the maker's copy once the input's test has started
 	** (it needs no links next to it). */
 	ctx = ir_context_new();
-	memset(&ls, 0, sizeof(ls));
-	ls.r = &r;
-	ls.f = &f;
-	ls.ctx = ctx;
-	ls.perr = &perr;
+	warm_init(&w, &r, WARM_LOAD);
+	w.f = &f;
+	w.ctx = ctx;
+	w.perr = &perr;
 	if (o->as_text || o->recorded) {
 		loaded = ir_file_load(&f, ctx, o->input, &perr) == 0;
 	} else if (ir_format_of(o->input) == IR_FORMAT_MLIR) {
@@ -884,12 +1046,11 @@ int reduce_run(reduce_stats *out, const reduce_options *o, gred_error *e)
 	to.cancel = o->cancel;
 	if ((err = tester_new(&r.t, &to, e)) < 0)
 		goto done;
-	err = check_input(&r, later ? &ls : NULL, e);
-	if (later && ls.result == 1)
-		loaded = ir_maker_load_end(&r.maker, &f, ctx, o->input, &perr) == 0;
-	else if (later)
-		loaded = ls.result == 0;
-	if (later)
+	err = check_input(&r, later ? &w : NULL, e);
+	/* A test that failed need not wait for the copy's parse. */
+	if (later && err == 0)
+		loaded = warm_loaded(&w) == 0;
+	if (later && err == 0)
 		(void)input_kind(&r, &f, loaded, &perr, &text, e);
 	r.maker_loaded = began && loaded && !text;
 	if (err < 0)
@@ -900,7 +1061,9 @@ int reduce_run(reduce_stats *out, const reduce_options *o, gred_error *e)
 		goto done;
 	written = 1;
 	if (!text) {
+		r.warm = later ? &w : NULL;
 		err = reduce_ir(&r, &f, e);
+		r.warm = NULL;
 	} else {
 		r.ctx = ctx;
 		r.stop_when_parsed = text == 2;
@@ -929,6 +1092,7 @@ done:
 	if (ctx.ptr)
 		mlirContextDestroy(ctx);
 	tester_free(r.t);
+	buf_free(&w.print);
 	buf_free(&r.best);
 	free(r.output);
 	free(data);

@@ -7,11 +7,13 @@
 #include "source.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -117,7 +119,7 @@ int ir_source_serialize(gred_buf *out, MlirOperation op, ir_format format,
 ** number of targets of q.p, answered at once. */
 typedef struct ir_wire {
 	ir_request q;
-	int apply, count;
+	int apply;
 } ir_wire;
 
 /* What the copy sends back for a candidate: made or not, how long it
@@ -163,7 +165,7 @@ static int recv_all(int fd, void *p, size_t n)
 static int same_request(const ir_request *a, const ir_request *b)
 {
 	return a->p == b->p && a->begin == b->begin && a->end == b->end &&
-		a->flags == b->flags;
+		a->flags == b->flags && a->count == b->count;
 }
 
 /* The whole prints of the last candidates the copy made by cloning: an
@@ -275,10 +277,11 @@ static void helper_loop(ir_maker *m, int fd)
 		if (wire_next(fd, &wq, &w) < 0)
 			break;
 		q = w.q;
-		if (w.count) {
-			a.made = 1;
+		if (q.count) {
+			/* A change gred sent makes it stale. */
+			a.made = change_queued(fd, &wq) ? -1 : 1;
 			a.len = 0;
-			a.count = pass_count(q.p, m->op);
+			a.count = a.made > 0 ? pass_count(q.p, m->op) : 0;
 			if (send_all(fd, &a, sizeof(a)) < 0)
 				break;
 			continue;
@@ -377,7 +380,6 @@ static void helper_loop(ir_maker *m, int fd)
 
 static void helper_stop(ir_maker *m)
 {
-	m->counting = NULL;
 	if (m->fd < 0)
 		return;
 	close(m->fd);
@@ -459,21 +461,56 @@ static int send_request(ir_maker *m, const ir_request *q, gred_error *e)
 	return 0;
 }
 
+/* The count of p's targets, if known: 1 with *n. */
+static int count_known(const ir_maker *m, const pass *p, size_t *n)
+{
+	size_t i;
+
+	for (i = 0; i < m->ncounts; i++)
+		if (m->counts[i].p == p) {
+			*n = m->counts[i].n;
+			return 1;
+		}
+	return 0;
+}
+
+static void count_keep(ir_maker *m, const pass *p, size_t n)
+{
+	size_t i;
+
+	if (count_known(m, p, &i))
+		return;
+	if (m->ncounts == IR_MAKER_COUNTS)
+		m->ncounts--;
+	memmove(m->counts + 1, m->counts, m->ncounts * sizeof(m->counts[0]));
+	m->counts[0].p = p;
+	m->counts[0].n = n;
+	m->ncounts++;
+}
+
 /* Reads the answer to the oldest request; out NULL: thrown away. Returns
 ** made (1 or 0); a copy that dies mid-way crashed on that request. */
 static int read_answer(ir_maker *m, gred_buf *out)
 {
 	ir_answer a;
+	ir_request q;
 	char chunk[65536];
 	uint64_t left;
 	size_t start = out ? out->len : 0;
 
 	if (m->fd < 0 || !m->npending)
 		return 0;
+	q = m->pending[0];
 	memmove(m->pending, m->pending + 1,
 		--m->npending * sizeof(m->pending[0]));
 	if (recv_all(m->fd, &a, sizeof(a)) < 0)
 		goto crashed;
+	if (q.count) {
+		/* A count is kept whenever it is read. */
+		if (a.made > 0)
+			count_keep(m, q.p, (size_t)a.count);
+		return 0;
+	}
 	if (a.made >= 0) {
 		m->answers++;
 		m->answers_seconds += a.seconds;
@@ -528,48 +565,24 @@ static void maker_follow(ir_maker *m)
 	helper_stop(m);
 	m->op = *m->cur;
 	m->file.len = 0;
+	m->ncounts = 0;
 }
 
-/* Asks the copy for p's count, answered before anything asked later. */
-static void count_ask(ir_maker *m, const pass *p)
+/* Asks the copy for p's count, answered after what was asked before
+** and kept by read_answer: 1 if asked. */
+static int count_ask(ir_maker *m, const pass *p)
 {
 	ir_wire w;
 
-	if (m->fd < 0 || m->counting || m->npending)
-		return;
+	if (m->fd < 0 || m->npending == IR_MAKER_AHEAD)
+		return 0;
 	memset(&w, 0, sizeof(w));
 	w.q.p = p;
-	w.count = 1;
-	if (send_all(m->fd, &w, sizeof(w)) == 0)
-		m->counting = p;
-}
-
-/* Reads the answer to count_ask, if one is due: 1 with *n the count of
-** *p, else 0. */
-static int count_take(ir_maker *m, const pass **p, size_t *n)
-{
-	ir_answer a;
-
-	if (!m->counting)
+	w.q.count = 1;
+	if (send_all(m->fd, &w, sizeof(w)) < 0)
 		return 0;
-	*p = m->counting;
-	m->counting = NULL;
-	if (recv_all(m->fd, &a, sizeof(a)) == 0) {
-		*n = (size_t)a.count;
-		return 1;
-	}
-	m->crashes++;
-	helper_stop(m);
-	return 0;
-}
-
-/* An answer to count_ask not asked for now is of no use. */
-static void count_drop(ir_maker *m)
-{
-	const pass *p;
-	size_t n;
-
-	(void)count_take(m, &p, &n);
+	m->pending[m->npending++] = w.q;
+	return 1;
 }
 
 /*
@@ -588,8 +601,8 @@ void ir_maker_changed(ir_maker *m, const ir_request *applied)
 	gred_error e;
 
 	(void)ir_maker_module(m);
-	count_drop(m);
 	maker_follow(m);
+	m->ncounts = 0;
 	if (m->fd < 0)
 		return;
 	memset(&w, 0, sizeof(w));
@@ -598,15 +611,18 @@ void ir_maker_changed(ir_maker *m, const ir_request *applied)
 	if (send_all(m->fd, &w, sizeof(w)) == 0) {
 		while (m->npending && m->fd >= 0)
 			(void)read_answer(m, NULL);
+		/* A count read there was of the module before the change. */
+		m->ncounts = 0;
 		if (m->fd >= 0) {
-			count_ask(m, q.p);
+			(void)count_ask(m, q.p);
 			return;
 		}
 	}
+	m->ncounts = 0;
 	helper_stop(m);
 	if (!mlirOperationIsNull(m->op) &&
 	    helper_fork(m, helper_body, &q, &e) == 0)
-		count_ask(m, q.p);
+		(void)count_ask(m, q.p);
 }
 
 void ir_maker_prefetch(ir_maker *m, const ir_request *q)
@@ -614,7 +630,6 @@ void ir_maker_prefetch(ir_maker *m, const ir_request *q)
 	gred_error e;
 	size_t i;
 
-	count_drop(m);
 	maker_follow(m);
 	for (i = 0; i < m->npending; i++)
 		if (same_request(&m->pending[i], q))
@@ -629,15 +644,19 @@ int ir_maker_get(ir_maker *m, const ir_request *q, gred_buf *out,
 	size_t i, start;
 	int made;
 
-	count_drop(m);
 	maker_follow(m);
 	for (i = 0; i < m->npending; i++)
 		if (same_request(&m->pending[i], q))
 			break;
 	if (i == m->npending) {
-		/* Not asked for: what was asked is of no use now. */
-		if (m->npending)
+		/* Not asked for: what was asked is of no use now, but counts
+		** are kept as they come. */
+		for (i = 0; i < m->npending && m->pending[i].count; i++)
+			;
+		if (i < m->npending)
 			helper_stop(m);
+		while (m->npending && m->fd >= 0)
+			(void)read_answer(m, NULL);
 		if (send_request(m, q, e) < 0)
 			return -1;
 		i = 0;
@@ -696,7 +715,7 @@ int ir_maker_load_begin(ir_maker *m, ir_file *out, MlirContext ctx,
 	const char *path, gred_error *e)
 {
 	parse_job j;
-	ir_request whole = {NULL, 0, 0, 0};
+	ir_request whole = {NULL, 0, 0, 0, 0};
 	ir_wire w;
 	size_t at;
 	file_view *v = &m->load_view;
@@ -732,6 +751,9 @@ static void *own_work(void *arg)
 {
 	ir_maker *m = arg;
 	gred_error e;
+
+	/* Behind the copy and the tests when they want the cores. */
+	(void)setpriority(PRIO_PROCESS, (id_t)gettid(), 10);
 
 	if (m->own_applies)
 		(void)pass_apply(m->own_change.p, m->op, m->own_change.begin,
@@ -834,21 +856,56 @@ done:
 	return err;
 }
 
-/* The copy counts while gred parses the input, and after a change (see
-** ir_maker_changed), when it has nothing else to answer first. */
+/* The copy counts while gred parses the input or makes a change, and
+** after a change (see ir_maker_changed); what it counted is kept. */
 size_t ir_maker_count(ir_maker *m, const pass *p)
 {
-	const pass *asked;
-	size_t n;
+	size_t i, n;
 
-	if (m->own_busy)
-		count_ask(m, p);
-	if (count_take(m, &asked, &n) && asked == p)
+	maker_follow(m);
+	if (count_known(m, p, &n))
+		return n;
+	for (i = 0; i < m->npending; i++)
+		if (m->pending[i].count && m->pending[i].p == p)
+			break;
+	if (i == m->npending && m->own_busy && count_ask(m, p))
+		i = m->npending - 1;
+	/* What was asked before the count is of no use now. */
+	if (i < m->npending)
+		for (i++; i-- && m->fd >= 0;)
+			(void)read_answer(m, NULL);
+	if (count_known(m, p, &n))
 		return n;
 	if (ir_maker_module(m) < 0)
 		return 0;
 	maker_follow(m);
-	return pass_count(p, m->op);
+	n = pass_count(p, m->op);
+	count_keep(m, p, n);
+	return n;
+}
+
+void ir_maker_count_ahead(ir_maker *m, const pass *p)
+{
+	size_t i, n;
+
+	if (count_known(m, p, &n))
+		return;
+	for (i = 0; i < m->npending; i++)
+		if (m->pending[i].count && m->pending[i].p == p)
+			return;
+	(void)count_ask(m, p);
+}
+
+int ir_maker_ready(const ir_maker *m)
+{
+	struct pollfd pf;
+
+	if (m->fd < 0 || (!m->loading && !m->npending))
+		return 1;
+	pf.fd = m->fd;
+	pf.events = POLLIN;
+	pf.revents = 0;
+	return poll(&pf, 1, 0) > 0;
 }
 
 static size_t ir_count(source *s)
@@ -862,7 +919,7 @@ static int ir_make(source *s, size_t begin, size_t end, gred_buf *out,
 	void **state, gred_error *e)
 {
 	ir_source *is = (ir_source *)s;
-	ir_request q = {is->p, begin, end, is->flags};
+	ir_request q = {is->p, begin, end, is->flags, 0};
 	int r = ir_maker_get(is->maker, &q, out, e);
 
 	if (r == 1) {
@@ -876,7 +933,7 @@ static int ir_make(source *s, size_t begin, size_t end, gred_buf *out,
 static void ir_prefetch(source *s, size_t begin, size_t end)
 {
 	ir_source *is = (ir_source *)s;
-	ir_request q = {is->p, begin, end, is->flags};
+	ir_request q = {is->p, begin, end, is->flags, 0};
 
 	ir_maker_prefetch(is->maker, &q);
 }

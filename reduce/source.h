@@ -105,14 +105,17 @@ void text_source_init(text_source *t, const gred_buf *best, text_unit unit);
 void text_source_free(text_source *t);
 
 /* A candidate of a pass: its targets [begin, end), with pass_apply's
-** flags (p NULL: the module as it is, printed). */
+** flags (p NULL: the module as it is, printed). count: no candidate but
+** the number of p's targets in the module. */
 typedef struct ir_request {
 	const pass *p;
 	size_t begin, end;
 	int flags;
+	int count;
 } ir_request;
 
 #define IR_MAKER_AHEAD 8
+#define IR_MAKER_COUNTS 8
 
 /*
 ** The module the passes change, and its maker: a forked copy of gred
@@ -147,7 +150,13 @@ typedef struct ir_maker {
 	ir_request own_change;
 	MlirContext load_ctx;
 	const char *load_path;
-	const pass *counting;   /* a count asked of the copy, not yet read */
+	/* The numbers of targets of passes in the module, while it is
+	** unchanged. */
+	struct ir_count {
+		const pass *p;
+		size_t n;
+	} counts[IR_MAKER_COUNTS];
+	size_t ncounts;
 	unsigned long forks, crashes;
 	unsigned long answers;  /* candidates the copy made (or refused) */
 	double answers_seconds; /* the copy's time for them */
@@ -182,6 +191,15 @@ void ir_maker_apply(ir_maker *m, const ir_request *q);
 
 /* The number of targets of pass p in the module. */
 size_t ir_maker_count(ir_maker *m, const pass *p);
+
+/* Asks the copy for p's count now, behind what it was asked before, so
+** that ir_maker_count finds it made. */
+void ir_maker_count_ahead(ir_maker *m, const pass *p);
+
+/* Whether what gred waits for next from the copy (the oldest answer,
+** or while loading whether the text parsed) can be read without
+** waiting for the copy's work. */
+int ir_maker_ready(const ir_maker *m);
 
 /* The candidate q into out (appended): 1 if made, 0 if the pass changed
 ** nothing or the result does not verify (or crashed), -1 on error. */

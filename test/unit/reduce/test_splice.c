@@ -120,7 +120,7 @@ static size_t check_all(ir_splice *sp, MlirOperation module)
 		n = pass_count(p, module);
 		for (w = 1; w <= n; w = w == 2 ? (n + 1) / 2 : w + 1) {
 			for (k = 0; k < n; k += w) {
-				ir_request q = {p, k, k + w < n ? k + w : n, 0};
+				ir_request q = {p, k, k + w < n ? k + w : n, 0, 0};
 				int r, made;
 
 				got.len = 0;
@@ -178,7 +178,7 @@ static void test_splice__kept_changes_follow(void **state)
 	print(&text, module);
 	ir_splice_set_print(sp, module, text.data, text.len);
 	for (i = 0; pass_table[i] && kept < 4; i++) {
-		ir_request q = {pass_table[i], 0, 1, 0};
+		ir_request q = {pass_table[i], 0, 1, 0, 0};
 
 		if (!pass_is_local(q.p) || pass_count(q.p, module) < 2)
 			continue;
