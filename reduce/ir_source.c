@@ -123,7 +123,8 @@ typedef struct ir_wire {
 } ir_wire;
 
 /* What the copy sends back for a candidate: made or not, how long it
-** took, then the bytes; for a count, the count. */
+** took, the count of its pass's targets in it (if known), then the
+** bytes; for a count, the count. */
 typedef struct ir_answer {
 	int32_t made;
 	double seconds;
@@ -323,6 +324,7 @@ static void helper_loop(ir_maker *m, int fd)
 		t0 = now_seconds();
 		b.len = 0;
 		raw.len = 0;
+		a.count = IR_COUNT_UNKNOWN;
 		if (change_queued(fd, &wq)) {
 			a.made = -1;  /* skipped */
 		} else if (!q.p) {
@@ -345,6 +347,9 @@ static void helper_loop(ir_maker *m, int fd)
 			mp->raw.len = 0;
 			a.made = pass_apply(q.p, clone, q.begin, q.end, q.flags,
 				&e) > 0;
+			/* Its pass's count once the candidate is accepted. */
+			if (a.made > 0)
+				a.count = pass_count(q.p, clone);
 			/* Between steps, a change gred sent makes it stale. */
 			if (a.made && change_queued(fd, &wq))
 				a.made = -1;
@@ -515,6 +520,7 @@ static int read_answer(ir_maker *m, gred_buf *out)
 		m->answers++;
 		m->answers_seconds += a.seconds;
 	}
+	m->made_count = a.count;
 	if (out && a.len) {
 		buf_grow(out, (size_t)a.len);
 		if (recv_all(m->fd, out->data + out->len, (size_t)a.len) < 0)
@@ -594,13 +600,13 @@ static int count_ask(ir_maker *m, const pass *p)
 ** module; then the copy is asked for the count of the change's pass,
 ** which ddmin needs next.
 */
-void ir_maker_changed(ir_maker *m, const ir_request *applied)
+void ir_maker_changed(ir_maker *m, const ir_request *applied,
+	uint64_t count)
 {
 	ir_wire w;
 	ir_request q = *applied;
 	gred_error e;
 
-	(void)ir_maker_module(m);
 	maker_follow(m);
 	m->ncounts = 0;
 	if (m->fd < 0)
@@ -613,14 +619,20 @@ void ir_maker_changed(ir_maker *m, const ir_request *applied)
 			(void)read_answer(m, NULL);
 		/* A count read there was of the module before the change. */
 		m->ncounts = 0;
-		if (m->fd >= 0) {
+		if (count != IR_COUNT_UNKNOWN)
+			count_keep(m, q.p, (size_t)count);
+		else if (m->fd >= 0)
 			(void)count_ask(m, q.p);
+		if (m->fd >= 0)
 			return;
-		}
 	}
 	m->ncounts = 0;
+	if (count != IR_COUNT_UNKNOWN)
+		count_keep(m, q.p, (size_t)count);
 	helper_stop(m);
-	if (!mlirOperationIsNull(m->op) &&
+	/* The new copy is forked from gred's module as it is once its own
+	** work is over, before this change. */
+	if (ir_maker_module(m) == 0 && !mlirOperationIsNull(m->op) &&
 	    helper_fork(m, helper_body, &q, &e) == 0)
 		(void)count_ask(m, q.p);
 }
@@ -745,39 +757,65 @@ int ir_maker_load_begin(ir_maker *m, ir_file *out, MlirContext ctx,
 	return 1;
 }
 
-/* gred's own work on its module, in its thread: the parse of the text
-** the copy parsed, or a change the copy made. */
+/* A piece of gred's own work on its module, in a thread of its own: the
+** parse of the text the copy parsed, or a change the copy made. A piece
+** started while another runs waits for it first, so gred never waits
+** to hand over a change. */
+typedef struct own_job {
+	ir_maker *m;
+	int parse;
+	ir_request change;
+	int after;          /* prev is the piece before, still to be joined */
+	pthread_t prev;
+} own_job;
+
 static void *own_work(void *arg)
 {
-	ir_maker *m = arg;
+	own_job *j = arg;
+	ir_maker *m = j->m;
 	gred_error e;
 
 	/* Behind the copy and the tests when they want the cores. */
 	(void)setpriority(PRIO_PROCESS, (id_t)gettid(), 10);
-
-	if (m->own_applies)
-		(void)pass_apply(m->own_change.p, m->op, m->own_change.begin,
-			m->own_change.end, m->own_change.flags, &e);
-	else
+	if (j->after)
+		pthread_join(j->prev, NULL);
+	if (j->parse)
 		m->own_lost = ir_parse_view_flags(m->cur, m->load_ctx,
 			&m->load_view, m->load_path, IR_PARSE_VERIFIED, &e) < 0;
+	else if (!m->own_lost && !mlirOperationIsNull(*m->cur))
+		(void)pass_apply(j->change.p, *m->cur, j->change.begin,
+			j->change.end, j->change.flags, &e);
+	free(j);
 	return NULL;
 }
 
-/* Starts own_work with every signal blocked (they go to gred's main
-** thread): 0, or -1 if no thread could start. */
-static int own_start(ir_maker *m)
+/* Starts own_work on a parse (q NULL) or change q, with every signal
+** blocked (they go to gred's main thread): 0, or -1 if no thread could
+** start. */
+static int own_start(ir_maker *m, const ir_request *q)
 {
+	own_job *j = xcalloc(1, sizeof(*j));
 	sigset_t all, old;
+	pthread_t t;
 	int err;
 
+	j->m = m;
+	j->parse = !q;
+	if (q)
+		j->change = *q;
+	j->after = m->own_busy;
+	j->prev = m->own_thread;
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
-	err = pthread_create(&m->own_thread, NULL, own_work, m);
+	err = pthread_create(&t, NULL, own_work, j);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (err)
+	if (err) {
+		free(j);
 		return -1;
+	}
+	m->own_thread = t;
 	m->own_busy = 1;
+	m->own_parses |= !q;
 	return 0;
 }
 
@@ -786,11 +824,11 @@ int ir_maker_module(ir_maker *m)
 	if (m->own_busy) {
 		pthread_join(m->own_thread, NULL);
 		m->own_busy = 0;
-		if (!m->own_applies) {
+		if (m->own_parses) {
 			m->op = *m->cur;
 			file_view_close(&m->load_view);
+			m->own_parses = 0;
 		}
-		m->own_applies = 0;
 	}
 	return m->own_lost ? -1 : 0;
 }
@@ -799,14 +837,11 @@ void ir_maker_apply(ir_maker *m, const ir_request *q)
 {
 	gred_error e;
 
+	if (!m->sync_apply && own_start(m, q) == 0)
+		return;
 	if (ir_maker_module(m) < 0 || mlirOperationIsNull(m->op))
 		return;
-	m->own_change = *q;
-	m->own_applies = 1;
-	if (m->sync_apply || own_start(m) < 0) {
-		m->own_applies = 0;
-		(void)pass_apply(q->p, m->op, q->begin, q->end, q->flags, &e);
-	}
+	(void)pass_apply(q->p, m->op, q->begin, q->end, q->flags, &e);
 }
 
 int ir_maker_load_end(ir_maker *m, ir_file *out, MlirContext ctx,
@@ -844,7 +879,7 @@ int ir_maker_load_end(ir_maker *m, ir_file *out, MlirContext ctx,
 	out->path = xstrdup(path);
 	m->load_ctx = ctx;
 	m->load_path = path;
-	if (own_start(m) == 0)
+	if (own_start(m, NULL) == 0)
 		return 0;
 	if ((err = ir_parse_view(&out->op, ctx, v, path, e)) < 0) {
 		helper_stop(m);
@@ -908,6 +943,13 @@ int ir_maker_ready(const ir_maker *m)
 	return poll(&pf, 1, 0) > 0;
 }
 
+/* A candidate made: its request, and its pass's count in it
+** (IR_COUNT_UNKNOWN if the copy did not count). */
+typedef struct ir_made {
+	ir_request q;
+	uint64_t count;
+} ir_made;
+
 static size_t ir_count(source *s)
 {
 	ir_source *is = (ir_source *)s;
@@ -923,8 +965,9 @@ static int ir_make(source *s, size_t begin, size_t end, gred_buf *out,
 	int r = ir_maker_get(is->maker, &q, out, e);
 
 	if (r == 1) {
-		ir_request *keep = xmalloc(sizeof(*keep));
-		*keep = q;
+		ir_made *keep = xmalloc(sizeof(*keep));
+		keep->q = q;
+		keep->count = is->maker->made_count;
 		*state = keep;
 	}
 	return r;
@@ -945,13 +988,13 @@ static void ir_prefetch(source *s, size_t begin, size_t end)
 static void ir_accept(source *s, void *state, const gred_buf *bytes)
 {
 	ir_source *is = (ir_source *)s;
-	ir_request *q = state;
+	ir_made *made = state;
 
 	is->maker->file.len = 0;
 	buf_append(&is->maker->file, bytes->data, bytes->len);
-	ir_maker_changed(is->maker, q);
-	ir_maker_apply(is->maker, q);
-	free(q);
+	ir_maker_changed(is->maker, &made->q, made->count);
+	ir_maker_apply(is->maker, &made->q);
+	free(made);
 }
 
 static void ir_drop(source *s, void *state)

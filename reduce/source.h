@@ -6,6 +6,7 @@
 #define GRED_SOURCE_H
 
 #include <pthread.h>
+#include <stdint.h>
 #include <stddef.h>
 
 #include "ir_file.h"
@@ -116,6 +117,7 @@ typedef struct ir_request {
 
 #define IR_MAKER_AHEAD 8
 #define IR_MAKER_COUNTS 8
+#define IR_COUNT_UNKNOWN UINT64_MAX
 
 /*
 ** The module the passes change, and its maker: a forked copy of gred
@@ -141,13 +143,14 @@ typedef struct ir_maker {
 	int loading;            /* the copy parses load_view */
 	file_view load_view;
 	/* gred's own parse of load_view into *cur once the copy parsed it,
-	** or (own_applies) its own making of a change the copy made, in a
-	** thread: until it ends (ir_maker_module), gred touches neither the
-	** module nor its context, and asks the copy for counts. sync_apply:
-	** changes are made at once (the module is used elsewhere too). */
+	** and its own making of the changes the copy made, in threads one
+	** after the other (own_thread the last): until they end
+	** (ir_maker_module), gred touches neither the module nor its
+	** context, and asks the copy for counts. own_parses: the parse is
+	** among them. sync_apply: changes are made at once (the module is
+	** used elsewhere too). */
 	pthread_t own_thread;
-	int own_busy, own_lost, own_applies, sync_apply;
-	ir_request own_change;
+	int own_busy, own_lost, own_parses, sync_apply;
 	MlirContext load_ctx;
 	const char *load_path;
 	/* The numbers of targets of passes in the module, while it is
@@ -157,6 +160,7 @@ typedef struct ir_maker {
 		size_t n;
 	} counts[IR_MAKER_COUNTS];
 	size_t ncounts;
+	uint64_t made_count;    /* the count the last answer read gave */
 	unsigned long forks, crashes;
 	unsigned long answers;  /* candidates the copy made (or refused) */
 	double answers_seconds; /* the copy's time for them */
@@ -211,8 +215,11 @@ void ir_maker_prefetch(ir_maker *m, const ir_request *q);
 
 /* gred accepted change `applied` and makes it to the module (after this
 ** call): answers to earlier requests are stale, the copy's module must
-** change too. */
-void ir_maker_changed(ir_maker *m, const ir_request *applied);
+** change too. count: the number of targets of its pass after it, as the
+** copy counted when it made the candidate (kept by ir_maker_get as made_count), or
+** IR_COUNT_UNKNOWN. */
+void ir_maker_changed(ir_maker *m, const ir_request *applied,
+	uint64_t count);
 
 /*
 ** In the maker's copy, the module's last print cut at its top-level ops
