@@ -442,7 +442,7 @@ static int take_exception(tri_event *ev, const char *s, size_t n)
 		ev->kind.n = k;
 		ev->msg.p = NULL;
 		ev->msg.n = 0;
-		if (k + 2 > n)
+		if (k + 2 > n || s[k] != ':')
 			break;
 		s += k + 2;
 		n -= k + 2;
@@ -487,12 +487,9 @@ static int on_pyexc(triage_parser *p, scan_state *ss, const tri_format *fmt,
 		return 0;
 	ev->kind = group(c, p->md, line, G_KIND);
 	ev->msg = group(c, p->md, line, G_MSG);
-	if (ev->msg.n) {
-		/* the wrapped exception, when the message is one */
-		tri_span m = ev->msg;
-		if (exception_name(m.p, m.n))
-			take_exception(ev, m.p, m.n);
-	}
+	/* the wrapped exception, when the message is one */
+	if (ev->msg.n)
+		take_exception(ev, ev->msg.p, ev->msg.n);
 	s->want_inner = says_raised(ev->msg);
 	ev->stack = ss->open[fam];
 	ss->open[fam] = -1;
