@@ -1042,6 +1042,29 @@ static int continues(const char *next, size_t n)
 		next[1] != '#';
 }
 
+/* The length of a program's "name: " that starts s (a tool's lines,
+** "gred-fuzz-ort: ..."), or 0. */
+static size_t record_prefix(const char *s, const char *end)
+{
+	const char *p = s;
+
+	while (p < end && (isalnum((unsigned char)*p) || *p == '_' || *p == '-' ||
+	       *p == '.'))
+		p++;
+	return p - s >= 2 && p + 1 < end && p[0] == ':' && p[1] == ' ' ?
+		(size_t)(p - s) + 2 : 0;
+}
+
+/* Whether the line at next starts with the "name: " the line at line
+** does: two lines of one program's output that happen to be as long as
+** each other, not one line and the rest a wrap cut from it. */
+static int same_record(const char *line, const char *next, const char *end)
+{
+	size_t k = record_prefix(line, end);
+
+	return k && record_prefix(next, end) == k && !memcmp(line, next, k);
+}
+
 #define WRAP_MAX 400
 static const char *unwrap(gred_buf *b, const char *log, size_t *len)
 {
@@ -1071,7 +1094,7 @@ static const char *unwrap(gred_buf *b, const char *log, size_t *len)
 	for (line = log, w = 0; line < end; line = nl + 1) {
 		nl = line_end(line, end);
 		if ((size_t)(nl - line) == width && nl + 1 < end &&
-		    mid_word(nl[-1], nl[1]))
+		    mid_word(nl[-1], nl[1]) && !same_record(line, nl + 1, end))
 			w++;
 	}
 	/* Many records may be exactly as long as the box (sanitizer
@@ -1083,7 +1106,8 @@ static const char *unwrap(gred_buf *b, const char *log, size_t *len)
 		nl = line_end(line, end);
 		buf_append(b, line, (size_t)(nl - line));
 		if (nl < end && ((size_t)(nl - line) != width ||
-		    !continues(nl + 1, (size_t)(end - nl - 1))))
+		    !continues(nl + 1, (size_t)(end - nl - 1)) ||
+		    same_record(line, nl + 1, end)))
 			buf_puts(b, "\n");
 	}
 	*len = b->len;

@@ -2269,6 +2269,25 @@ static void test_triage__python_wrapped_exception(void **state)
 		"  File \"/srv/app/run.py\", line 3, in main\n"
 		"pkg.OuterError: mid.MiddleException: KeyError: 'x'\n",
 		"python:KeyError", "'?'", "run.py:main", NULL, NULL);
+	/* a wrapper's message that is only the name of the inner one */
+	expect_sig("Traceback (most recent call last):\n"
+		"  File \"/srv/app/run.py\", line 3, in main\n"
+		"pkg.OuterError: ValueError   \n",
+		"python:ValueError", "", "run.py:main", NULL, NULL);
+}
+
+/* Two lines of one tool's output as long as each other, the second
+** ending in a mark before the report: no wrap to undo. */
+static void test_triage__equal_lines_of_one_tool_are_no_wrap(void **state)
+{
+	(void)state;
+	expect_sig("widget-run: check\n"
+		"widget-run: runtime 4.2.0 (/opt/widget/lib/node_modules/widget-core), level all, seed 7, model /tmp/w/gear1.onnx\n"
+		"widget-run: outputs at level all vs none differ in output 'y': element 0: 12.5 vs 0.25 (atol 0.0001, rtol 0.001)\n"
+		"Error: gear mismatch in values of an output of Add\n"
+		"    at compareOutputs (run.js:0:0)\n",
+		"node:Error", "gear mismatch in values of an output of Add",
+		"run.js:compareOutputs", NULL, NULL);
 }
 
 int main(void)
@@ -2342,6 +2361,7 @@ int main(void)
 		cmocka_unit_test(test_triage__visual_studio_call_stack),
 		cmocka_unit_test(test_triage__assertion_cut_at_log_end),
 		cmocka_unit_test(test_triage__python_wrapped_exception),
+		cmocka_unit_test(test_triage__equal_lines_of_one_tool_are_no_wrap),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
