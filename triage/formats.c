@@ -118,6 +118,10 @@ static const tri_pattern llvm[] = {
 static const tri_pattern glibc[] = {
 	{R_EVENT, "Assertion", "assert", 2, 0,
 	 "(?:^|\\s)(?<file>[^\\s:]+):(?<line>\\d+): (?<func>.+?): Assertion [`'](?<msg>.*)' failed"},
+	/* the same line cut where the log ends (a paste's window closed
+	** in the middle of its condition): what is left of the condition */
+	{R_EVENT, "Assertion", "assert", 2, TRI_LAST,
+	 "(?:^|\\s)(?<file>[^\\s:]+):(?<line>\\d+): (?<func>.+?): Assertion [`'](?<msg>.*?)\\s*$"},
 	/* BSD and macOS libc: "Assertion failed: (cond), function f, file
 	** f.c, line 3." */
 	{R_EVENT, "Assertion failed: (", "assert", 2, 0,
@@ -260,6 +264,17 @@ static const tri_pattern c10[] = {
 	 "(?: \\[.*\\])?\\s*$"},
 };
 
+/* Visual Studio's Call Stack window copied as text, innermost first:
+** "> tool.exe!ns::f(int x) Line 64 (d:\\src\\f.cpp:64)", an inlined
+** call "[Inline Frame] tool.exe!...", a frame without symbols
+** "kernel.dll!00007ffc12345678()". */
+static const tri_pattern msvc[] = {
+	{R_FRAME, "!", NULL, 0, 0,
+	 "^[\\s>]*(?:\\[Inline Frame\\] )?(?<module>[\\w.+-]+\\.(?:exe|dll|EXE|DLL))!"
+	 "(?:(?<addr>[0-9a-fA-F]{8,16})\\(\\)|(?<func>[^\\s!].*?))"
+	 "(?: Line (?<line>\\d+)(?: \\((?<file>[^()]+?):\\d+\\))?.*|\\s*|\\t.*)$"},
+};
+
 /* Python tracebacks and faulthandler dumps. */
 static const tri_pattern python[] = {
 	{R_STACK, "Traceback", NULL, 0, TRI_REVERSE,
@@ -270,10 +285,15 @@ static const tri_pattern python[] = {
 	{R_PYEXC, NULL, "python:", 4, TRI_CONTEXT,
 	 "^(?<kind>(?:[A-Za-z_]\\w*\\.)*[A-Z]\\w*)(?:: (?<msg>.*)|"
 	 "(?<=Error|Exception|Interrupt|Exit|Iteration))\\s*$"},
+	/* faulthandler's dump, maybe after what the program printed on the
+	** line (pytest's "collecting ... ") */
 	{R_SIGNAL, "Fatal Python error", NULL, 3, 0,
-	 "^Fatal Python error: (?<sig>[^:]+?)\\s*$"},
+	 "(?:^|\\s)Fatal Python error: (?<sig>[^:]+?)\\s*$"},
 	{R_STACK, "most recent call first", NULL, 0, 0,
-	 "^(?:Current thread|Thread) 0x[0-9a-fA-F]+ .*\\(most recent call first\\):"},
+	 "^Current thread 0x[0-9a-fA-F]+ .*\\(most recent call first\\):"},
+	/* the other threads it lists, which did not crash */
+	{R_STACK, "most recent call first", NULL, 0, TRI_ASIDE,
+	 "^Thread 0x[0-9a-fA-F]+ .*\\(most recent call first\\):"},
 	{R_FRAME, "File \"", NULL, 0, TRI_CONTEXT,
 	 "^\\s+File \"(?<file>[^\"]+)\", line (?<line>\\d+) in (?<func>.+?)\\s*$"},
 };
@@ -328,6 +348,7 @@ const tri_format tri_formats[] = {
 	{"pytorch", FAM_PYTHON, pytorch, N(pytorch)},
 	{"python", FAM_PYTHON, python, N(python)},
 	{"c10", FAM_NATIVE, c10, N(c10)},
+	{"msvc", FAM_NATIVE, msvc, N(msvc)},
 	{"llvm", FAM_NATIVE, llvm, N(llvm)},
 	{"glibc", FAM_NATIVE, glibc, N(glibc)},
 	{"glog", FAM_NATIVE, glog, N(glog)},

@@ -472,3 +472,35 @@ void tri_norm_message(gred_buf *out, const char *s, size_t n, int mode)
 		i++;
 	}
 }
+
+/*
+** LLVM's instruction selector names the nodes of its selection DAG by
+** number in new releases ("Cannot select: t117: v8i64 = X86ISD::PCMPEQ
+** t100, t99") and by address in old ones ("0x7f8f9e8b17d0: v8i64 = ...
+** 0x7f8f9e8839a0, ..."): each reference becomes "t?", the node's type
+** and opcode stay. Appends s so changed to out.
+*/
+void tri_norm_dag_nodes(gred_buf *out, const char *s, size_t n)
+{
+	size_t i = 0, k;
+
+	while (i < n) {
+		int tok = i == 0 || !is_word(s[i - 1]);
+
+		k = i;
+		if (tok && s[i] == 't' && i + 1 < n && isdigit((unsigned char)s[i + 1]))
+			for (k = i + 1; k < n && isdigit((unsigned char)s[k]); k++)
+				;
+		else if (tok && s[i] == '0' && i + 2 < n && s[i + 1] == 'x' &&
+			 isxdigit((unsigned char)s[i + 2]))
+			for (k = i + 2; k < n && isxdigit((unsigned char)s[k]); k++)
+				;
+		if (k > i && (k == n || !is_word(s[k]))) {
+			buf_puts(out, "t?");
+			i = k;
+		} else {
+			buf_append(out, &s[i], 1);
+			i++;
+		}
+	}
+}

@@ -160,7 +160,7 @@ static long new_stack(tri_scan *s, enum tri_family fam, int reverse,
 	st->first = s->nframes;
 	st->n = 0;
 	st->last_idx = -1;
-	st->descending = st->weak = 0;
+	st->descending = st->weak = st->aside = 0;
 	return (long)s->nstacks++;
 }
 
@@ -203,6 +203,7 @@ static void add_frame(tri_scan *s, long *si, enum tri_family fam,
 		if (old >= 0) {
 			s->stacks[*si].descending = s->stacks[old].descending;
 			s->stacks[*si].weak = s->stacks[old].weak;
+			s->stacks[*si].aside = s->stacks[old].aside;
 		}
 	}
 	if (s->nframes == s->cframes) {
@@ -220,6 +221,7 @@ static void add_frame(tri_scan *s, long *si, enum tri_family fam,
 typedef struct scan_state {
 	long open[4];
 	size_t lineno;
+	int at_end;      /* the line is the log's last that is not blank */
 } scan_state;
 
 /* A new event for a line of pat in fmt, or NULL if the table is full. */
@@ -305,6 +307,8 @@ static void on_stack(triage_parser *p, scan_state *ss, const tri_format *fmt,
 		return;
 	ss->open[fmt->family] = new_stack(s, fmt->family,
 		!!(pat->flags & TRI_REVERSE), ss->lineno);
+	if (ss->open[fmt->family] >= 0)
+		s->stacks[ss->open[fmt->family]].aside = !!(pat->flags & TRI_ASIDE);
 }
 
 /*
@@ -395,6 +399,72 @@ static int on_at(triage_parser *p, scan_state *ss, const tri_format *fmt,
 	return 0;
 }
 
+/* The length of the Python exception's name s starts with, followed by
+** ": " or by the end: a dotted name whose last part is a class's whose
+** name says it is an error ("AssertionError", "pkg.mod.SomeException");
+** else 0. */
+static size_t exception_name(const char *s, size_t n)
+{
+	size_t i = 0, part = 0;
+
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	for (;;) {
+		part = i;
+		if (i >= n || !(isalpha((unsigned char)s[i]) || s[i] == '_'))
+			return 0;
+		while (i < n && (isalnum((unsigned char)s[i]) || s[i] == '_'))
+			i++;
+		if (i < n && s[i] == '.')
+			i++;
+		else
+			break;
+	}
+	if (!isupper((unsigned char)s[part]) ||
+	    !((i - part > 5 && !memcmp(s + i - 5, "Error", 5)) ||
+	      (i - part > 9 && !memcmp(s + i - 9, "Exception", 9))))
+		return 0;
+	return i == n || (i + 1 < n && s[i] == ':' && s[i + 1] == ' ') ? i : 0;
+}
+
+/* Sets ev's kind and message from an exception line ("AssertionError:
+** msg"), unwrapping the exceptions it says it wraps in its message
+** (torch's "InductorError: AssertionError: msg"). Returns 0 if the line
+** is no exception. */
+static int take_exception(tri_event *ev, const char *s, size_t n)
+{
+	size_t k, depth;
+
+	if (!(k = exception_name(s, n)))
+		return 0;
+	for (depth = 0; k && depth < 8; depth++) {
+		ev->kind.p = s;
+		ev->kind.n = k;
+		ev->msg.p = NULL;
+		ev->msg.n = 0;
+		if (k + 2 > n || s[k] != ':')
+			break;
+		s += k + 2;
+		n -= k + 2;
+		ev->msg.p = s;
+		ev->msg.n = n;
+		k = exception_name(s, n);
+	}
+	return 1;
+}
+
+/* Whether a Python exception's message says the next line is the
+** exception it wraps: "BackendCompilerFailed: backend='inductor'
+** raised:". */
+static int says_raised(tri_span msg)
+{
+	size_t n = msg.n;
+
+	while (n && isspace((unsigned char)msg.p[n - 1]))
+		n--;
+	return n >= 7 && !memcmp(msg.p + n - 7, "raised:", 7);
+}
+
 /* The exception line that ends a Python traceback. Returns 1 if no
 ** traceback is open. */
 static int on_pyexc(triage_parser *p, scan_state *ss, const tri_format *fmt,
@@ -417,6 +487,10 @@ static int on_pyexc(triage_parser *p, scan_state *ss, const tri_format *fmt,
 		return 0;
 	ev->kind = group(c, p->md, line, G_KIND);
 	ev->msg = group(c, p->md, line, G_MSG);
+	/* the wrapped exception, when the message is one */
+	if (ev->msg.n)
+		take_exception(ev, ev->msg.p, ev->msg.n);
+	s->want_inner = says_raised(ev->msg);
 	ev->stack = ss->open[fam];
 	ss->open[fam] = -1;
 	return 0;
@@ -525,6 +599,8 @@ static int scan_line(triage_parser *p, scan_state *ss, const char *line,
 			    ((pat->flags & TRI_WEAK) && !p->scan.stacks[ss->open[fmt->family]].weak)))
 				continue;
 			if ((pat->flags & TRI_DIGIT) && !lead_digit(line, n))
+				continue;
+			if ((pat->flags & TRI_LAST) && !ss->at_end)
 				continue;
 			rc = pcre2_match(c->re, (PCRE2_SPTR)line, n, 0, 0, p->md,
 				NULL);
@@ -746,11 +822,11 @@ void tri_scan_log(triage_parser *p, const char *log, size_t len)
 {
 	tri_scan *s = &p->scan;
 	scan_state ss;
-	const char *line = log, *end = log + len;
+	const char *line = log, *end = log + len, *last = end;
 	size_t k;
 
 	s->nevents = s->nstacks = s->nframes = 0;
-	s->want_msg = 0;
+	s->want_msg = s->want_inner = 0;
 	s->last_line = 0;
 	p->joined.len = 0;
 	if (p->joined.cap < JOIN_ROOM)
@@ -758,6 +834,12 @@ void tri_scan_log(triage_parser *p, const char *log, size_t len)
 	for (k = 0; k < 4; k++)
 		ss.open[k] = -1;
 	ss.lineno = 0;
+	ss.at_end = 0;
+	/* where the last line that is not blank starts */
+	while (last > log && isspace((unsigned char)last[-1]))
+		last--;
+	while (last > log && last[-1] != '\n')
+		last--;
 	const char *prev = NULL;
 	size_t nprev = 0;
 
@@ -771,7 +853,17 @@ void tri_scan_log(triage_parser *p, const char *log, size_t len)
 		if (n && line[n - 1] == '\r')
 			n--;
 		strip_runner_prefix(&text, &n);
-		if (s->want_msg) {
+		ss.at_end = line == last;
+		if (s->want_inner) {
+			/* "... raised:" then the exception it wraps */
+			s->want_inner = 0;
+			if (s->nevents && n && take_exception(&s->events[s->nevents - 1],
+			    text, n))
+				got = LINE_CLAIMED;
+		}
+		if (got) {
+			/* taken above */
+		} else if (s->want_msg) {
 			s->want_msg = 0;
 			if (s->nevents) {
 				tri_event *ev = &s->events[s->nevents - 1];

@@ -60,6 +60,11 @@ typedef struct tri_pattern {
 #define TRI_WEAK_MIN  3
 #define TRI_DIGIT    64  /* the line's first non-blank character is a digit
                             (checked before the pattern: it is cheaper) */
+#define TRI_LAST    128  /* only on the log's last line that is not blank:
+                            a report the paste cut short there */
+#define TRI_ASIDE   256  /* R_STACK: another thread's, which did not crash
+                            (a crash's stack is taken from it only if
+                            there is no other) */
 
 typedef struct tri_format {
 	const char *name;
@@ -104,6 +109,7 @@ typedef struct tri_stack {
 	int reverse;
 	int descending;      /* numbered down to 0: listed outermost first */
 	int weak;            /* of TRI_WEAK frames */
+	int aside;           /* of a thread that did not crash (TRI_ASIDE) */
 	size_t lineno;
 	size_t first, n;     /* into the frame vector */
 	long last_idx;
@@ -130,6 +136,8 @@ typedef struct tri_scan {
 	size_t nframes, cframes;
 	long open;           /* stack frames go to, or -1 */
 	int want_msg;        /* next line is the message of the last event */
+	int want_inner;      /* next line may be the exception the last
+	                        Python exception's message said it wraps */
 	size_t last_line;    /* the last line that is not blank */
 } tri_scan;
 
@@ -169,5 +177,8 @@ void tri_norm_template_args(gred_buf *out, const char *s, size_t n);
 enum { NORM_MESSAGE, NORM_VERBATIM, NORM_VALUES };
 void tri_norm_message(gred_buf *out, const char *s, size_t n, int mode);
 const char *tri_basename(const char *s, size_t n, size_t *outn);
+/* "Cannot select: t117: v8i64 = X86ISD::PCMPEQ t100, t99" (or 0x... nodes)
+** as "Cannot select: t?: v8i64 = X86ISD::PCMPEQ t?, t?". */
+void tri_norm_dag_nodes(gred_buf *out, const char *s, size_t n);
 
 #endif

@@ -174,7 +174,8 @@ static long longer_restart(const tri_scan *s, size_t i)
 	** errors print tracebacks. */
 	for (j = i + 1; j < s->nstacks && seen < 2 &&
 	     s->stacks[j].lineno < from + 200; j++) {
-		if (s->stacks[j].family != s->stacks[i].family)
+		if (s->stacks[j].family != s->stacks[i].family ||
+		    s->stacks[j].aside != s->stacks[i].aside)
 			continue;
 		seen++;
 		if (s->stacks[j].n > s->stacks[i].n)
@@ -194,12 +195,22 @@ static long pick_stack(tri_scan *s, const tri_event *ev, enum tri_family fam)
 		return ev->stack;
 	for (i = 0; i < s->nstacks; i++) {
 		tri_stack *st = &s->stacks[i];
-		if (st->family != fam || !tri_stack_counts(st))
+		if (st->family != fam || !tri_stack_counts(st) || st->aside)
 			continue;
 		if (!ev || st->lineno >= ev->lineno)
 			return longer_restart(s, i);
 		before = (long)i;
 	}
+	/* only threads that did not crash: the first of them, as before */
+	for (i = 0; before < 0 && i < s->nstacks; i++) {
+		tri_stack *st = &s->stacks[i];
+		if (st->family == fam && tri_stack_counts(st) && st->aside &&
+		    (!ev || st->lineno >= ev->lineno))
+			return longer_restart(s, i);
+	}
+	for (i = 0; before < 0 && i < s->nstacks; i++)
+		if (s->stacks[i].family == fam && tri_stack_counts(&s->stacks[i]))
+			before = (long)i;
 	return before;
 }
 
@@ -615,6 +626,14 @@ static void add_message(gred_buf *msg, const tri_event *ev,
 		tri_norm_message(msg, whole.data, whole.len, fam == FAM_PYTHON ?
 			NORM_VALUES : NORM_MESSAGE);
 		buf_free(&whole);
+	} else if (ev && ev->msg.n >= 15 && ev->pat->kind &&
+		   !strcmp(ev->pat->kind, "llvm-error") &&
+		   !memcmp(ev->msg.p, "Cannot select: ", 15)) {
+		/* the selection DAG's nodes, by number or by address */
+		gred_buf nodes = {0};
+		tri_norm_dag_nodes(&nodes, ev->msg.p, ev->msg.n);
+		tri_norm_message(msg, nodes.data, nodes.len, NORM_MESSAGE);
+		buf_free(&nodes);
 	} else if (ev && ev->msg.n)
 		tri_norm_message(msg, ev->msg.p, ev->msg.n, is_assert ?
 			NORM_VERBATIM : fam == FAM_PYTHON || fam == FAM_NODE ?
@@ -1023,6 +1042,29 @@ static int continues(const char *next, size_t n)
 		next[1] != '#';
 }
 
+/* The length of a program's "name: " that starts s (a tool's lines,
+** "gred-fuzz-ort: ..."), or 0. */
+static size_t record_prefix(const char *s, const char *end)
+{
+	const char *p = s;
+
+	while (p < end && (isalnum((unsigned char)*p) || *p == '_' || *p == '-' ||
+	       *p == '.'))
+		p++;
+	return p - s >= 2 && p + 1 < end && p[0] == ':' && p[1] == ' ' ?
+		(size_t)(p - s) + 2 : 0;
+}
+
+/* Whether the line at next starts with the "name: " the line at line
+** does: two lines of one program's output that happen to be as long as
+** each other, not one line and the rest a wrap cut from it. */
+static int same_record(const char *line, const char *next, const char *end)
+{
+	size_t k = record_prefix(line, end);
+
+	return k && record_prefix(next, end) == k && !memcmp(line, next, k);
+}
+
 #define WRAP_MAX 400
 static const char *unwrap(gred_buf *b, const char *log, size_t *len)
 {
@@ -1052,7 +1094,7 @@ static const char *unwrap(gred_buf *b, const char *log, size_t *len)
 	for (line = log, w = 0; line < end; line = nl + 1) {
 		nl = line_end(line, end);
 		if ((size_t)(nl - line) == width && nl + 1 < end &&
-		    mid_word(nl[-1], nl[1]))
+		    mid_word(nl[-1], nl[1]) && !same_record(line, nl + 1, end))
 			w++;
 	}
 	/* Many records may be exactly as long as the box (sanitizer
@@ -1064,7 +1106,8 @@ static const char *unwrap(gred_buf *b, const char *log, size_t *len)
 		nl = line_end(line, end);
 		buf_append(b, line, (size_t)(nl - line));
 		if (nl < end && ((size_t)(nl - line) != width ||
-		    !continues(nl + 1, (size_t)(end - nl - 1))))
+		    !continues(nl + 1, (size_t)(end - nl - 1)) ||
+		    same_record(line, nl + 1, end)))
 			buf_puts(b, "\n");
 	}
 	*len = b->len;

@@ -2098,6 +2098,198 @@ static void test_triage__similar_message_line_and_stack_dump(void **state)
 		" #1 0x0000000001e5d375 gear::Worklist::push(gear::Tooth*) (/b/bin/gear-opt+0x1e5d375)\n"));
 }
 
+/* LLVM's instruction selector names its DAG nodes by number in new
+** releases and by address in old ones: one message, the node's type and
+** opcode kept. */
+static void test_triage__dag_nodes_by_number_or_address(void **state)
+{
+	const char *by_number =
+		"widgetc: note: compiling spin.c\n"
+		"fatal error: error in backend: Cannot select: t42: v4i32 = GEARISD::SPIN t17, t9\n"
+		"widgetc: error: the backend failed\n";
+	const char *by_address =
+		"LLVM ERROR: Cannot select: 0x5581a2c3d4e0: v4i32 = GEARISD::SPIN 0x5581a2c3d170, 0x5581a2c3e9a8\n";
+	const char *other_op =
+		"LLVM ERROR: Cannot select: t42: v4i32 = GEARISD::STOP t17, t9\n";
+	const char *other_type =
+		"LLVM ERROR: Cannot select: t42: v8i64 = GEARISD::SPIN t17, t9\n";
+	triage_sig a = sig_of(by_number, 0), b = sig_of(by_address, 0),
+		c = sig_of(other_op, 0), d = sig_of(other_type, 0);
+
+	(void)state;
+	assert_string_equal(a.kind, "llvm-error");
+	assert_string_equal(a.message, "Cannot select: t?: v4i32 = GEARISD::SPIN t?, t?");
+	assert_string_equal(b.message, a.message);
+	assert_true(triage_sig_equal(&a, &b));
+	assert_false(triage_sig_equal(&a, &c));
+	assert_false(triage_sig_equal(&a, &d));
+	assert_non_null(strstr(d.message, "v8i64 = GEARISD::SPIN"));
+	triage_sig_free(&a);
+	triage_sig_free(&b);
+	triage_sig_free(&c);
+	triage_sig_free(&d);
+}
+
+/* faulthandler's dump after a runner's words on the same line, and one
+** that lists another thread first: the crash is the current thread's. */
+static void test_triage__faulthandler_current_thread(void **state)
+{
+	const char *alone =
+		"============ test session starts ============\n"
+		"collecting ... Fatal Python error: Segmentation fault\n"
+		"\n"
+		"Current thread 0x00000001a2b3c4d5 (most recent call first):\n"
+		"  File \"/opt/venv/lib/python3.11/site-packages/gear/client.py\", line 41 in spin_up\n"
+		"  File \"/opt/venv/lib/python3.11/site-packages/gear/bridge.py\", line 120 in backends\n"
+		"  File \"/opt/venv/lib/python3.11/site-packages/gear/bridge.py\", line 131 in get_backend\n";
+	const char *threads =
+		"Fatal Python error: Segmentation fault\n"
+		"\n"
+		"Thread 0x00007000a1b2c000 (most recent call first):\n"
+		"  File \"/usr/lib/python3.10/threading.py\", line 320 in wait\n"
+		"  File \"/opt/venv/lib/python3.10/site-packages/meter/_watch.py\", line 55 in run\n"
+		"  File \"/usr/lib/python3.10/threading.py\", line 1016 in _bootstrap_inner\n"
+		"\n"
+		"Current thread 0x00000001b7c8d9e0 (most recent call first):\n"
+		"  File \"/opt/venv/lib/python3.10/site-packages/gear/client.py\", line 41 in spin_up\n"
+		"  File \"/opt/venv/lib/python3.10/site-packages/gear/bridge.py\", line 120 in backends\n"
+		"  File \"/opt/venv/lib/python3.10/site-packages/gear/bridge.py\", line 131 in get_backend\n"
+		"  File \"/opt/venv/lib/python3.10/site-packages/gear/api.py\", line 9 in <module>\n";
+	triage_sig a = sig_of(alone, 0), b = sig_of(threads, 0);
+
+	(void)state;
+	assert_string_equal(a.kind, "crash");
+	assert_string_equal(a.format, "python");
+	assert_string_equal(b.kind, a.kind);
+	assert_true(b.nframes >= 1);
+	assert_string_equal(b.frames[0], "client.py:spin_up");
+	assert_true(triage_sig_equal(&a, &b));
+	/* another thread's frames, not the current one's, on top */
+	expect_sig("Fatal Python error: Segmentation fault\n"
+		"Current thread 0x00000001b7c8d9e0 (most recent call first):\n"
+		"  File \"/srv/app/work.py\", line 7 in churn\n"
+		"\n"
+		"Thread 0x00007000a1b2c000 (most recent call first):\n"
+		"  File \"/usr/lib/python3.10/threading.py\", line 320 in wait\n"
+		"  File \"/usr/lib/python3.10/threading.py\", line 600 in wait\n",
+		"crash", "", "work.py:churn", NULL, NULL);
+	triage_sig_free(&a);
+	triage_sig_free(&b);
+}
+
+/* Visual Studio's Call Stack window pasted as text: its frames. */
+static void test_triage__visual_studio_call_stack(void **state)
+{
+	const char *log =
+		"[Inline Frame] widget-opt.exe!gear::Chain<int __cdecl(gear::Tooth &)>::operator()(gear::Tooth &) Line 31 (c:\\src\\gear\\include\\gear\\Chain.h:31)\n"
+		">\twidget-opt.exe!gear::`anonymous namespace'::SpinPass::runOnTooth(gear::Tooth *) Line 212 (c:\\src\\gear\\lib\\Spin.cpp:212)\n"
+		"  widget-opt.exe!gear::Engine::run(gear::Tooth &) Line 88 (c:\\src\\gear\\lib\\Engine.cpp:88)\n"
+		"  gearcore.dll!gear::drive(int) Line 9\tC++\n"
+		"  kernel32.dll!00007ffc1a2b3c4d()\tUnknown\n"
+		"  [External Code]\n";
+	triage_sig s = sig_of(log, 0);
+
+	(void)state;
+	assert_true(s.crashed);
+	assert_string_equal(s.format, "stack");
+	assert_int_equal(s.nframes, 3);
+	assert_string_equal(s.frames[0], "gear::Chain::operator()");
+	assert_string_equal(s.frames[1], "gear::SpinPass::runOnTooth");
+	assert_string_equal(s.frames[2], "gear::Engine::run");
+	assert_int_equal(s.nstack, 5);
+	assert_string_equal(s.stack[1].file, "Spin.cpp");
+	assert_int_equal(s.stack[1].line, 212);
+	assert_string_equal(s.stack[3].func, "gear::drive");
+	triage_sig_free(&s);
+}
+
+/* An assertion's line cut where the log ends, before "' failed.": still
+** the assertion; in the middle of a log the line must be whole. */
+static void test_triage__assertion_cut_at_log_end(void **state)
+{
+	const char *cut =
+		"widgetc: /src/gear/lib/Tooth.cpp:79: static gear::Tooth *gear::Tooth::Create(const gear::Ctx &, gear::Tooth *): Assertion `(!Prev || (Prev->getShape() == nullptr && Pr\n"
+		"\n";
+	const char *inside =
+		"widgetc: /src/gear/lib/Tooth.cpp:79: static gear::Tooth *gear::Tooth::Create(const gear::Ctx &, gear::Tooth *): Assertion `(!Prev || (Prev->getShape() == nullptr && Pr\n"
+		"some later output of the run\n";
+	triage_sig s = sig_of(cut, 0);
+	triage_options o;
+	triage_sig t;
+	gred_error e;
+
+	(void)state;
+	assert_true(s.crashed);
+	assert_string_equal(s.kind, "assert");
+	assert_string_equal(s.format, "glibc");
+	assert_string_equal(s.message, "gear::Tooth::Create: (!Prev || (Prev->getShape() == nullptr && Pr at Tooth.cpp");
+	triage_sig_free(&s);
+	triage_options_init(&o);
+	/* not a crash report in the middle of a log */
+	assert_int_equal(triage_sig_compute(&t, inside, strlen(inside), &o, &e), 0);
+	assert_false(t.crashed);
+	triage_sig_free(&t);
+}
+
+/* PyTorch's exceptions that wrap the real one, on one line or with the
+** real one on the next: the inner exception is the report. */
+static void test_triage__python_wrapped_exception(void **state)
+{
+	const char *inline_form =
+		"Traceback (most recent call last):\n"
+		"  File \"/opt/venv/lib/python3.12/site-packages/gear/shapes.py\", line 301, in eval\n"
+		"    assert q >= 0, q\n"
+		"gear._engine.exc.EngineError: AssertionError: -1234567/100000000\n"
+		"\n"
+		"Set GEAR_VERBOSE=1 for more.\n";
+	const char *raised_form =
+		"  File \"/home/u/env/lib/python3.10/site-packages/gear/shapes.py\", line 301, in eval\n"
+		"    assert q >= 0, q\n"
+		"gear._front.exc.BackendFailed: backend='spinner' raised:\n"
+		"AssertionError: -7654321/1000000000\n"
+		"\n"
+		"Set GEAR_VERBOSE=1 for more.\n";
+	triage_sig a = sig_of(inline_form, 0), b = sig_of(raised_form, 0);
+
+	(void)state;
+	assert_string_equal(a.kind, "python:AssertionError");
+	assert_string_equal(a.message, "-N/N");
+	assert_string_equal(b.kind, "python:AssertionError");
+	assert_string_equal(b.message, "-N/N");
+	assert_true(triage_sig_equal(&a, &b));
+	triage_sig_free(&a);
+	triage_sig_free(&b);
+	/* a message that only looks like "Word: text" stays the message */
+	expect_sig("Traceback (most recent call last):\n"
+		"  File \"/srv/app/run.py\", line 3, in main\n"
+		"ValueError: Expected: a tooth, got none\n",
+		"python:ValueError", "Expected: a tooth, got none", "run.py:main", NULL, NULL);
+	/* nested wrappers unwrap to the innermost */
+	expect_sig("Traceback (most recent call last):\n"
+		"  File \"/srv/app/run.py\", line 3, in main\n"
+		"pkg.OuterError: mid.MiddleException: KeyError: 'x'\n",
+		"python:KeyError", "'?'", "run.py:main", NULL, NULL);
+	/* a wrapper's message that is only the name of the inner one */
+	expect_sig("Traceback (most recent call last):\n"
+		"  File \"/srv/app/run.py\", line 3, in main\n"
+		"pkg.OuterError: ValueError   \n",
+		"python:ValueError", "", "run.py:main", NULL, NULL);
+}
+
+/* Two lines of one tool's output as long as each other, the second
+** ending in a mark before the report: no wrap to undo. */
+static void test_triage__equal_lines_of_one_tool_are_no_wrap(void **state)
+{
+	(void)state;
+	expect_sig("widget-run: check\n"
+		"widget-run: runtime 4.2.0 (/opt/widget/lib/node_modules/widget-core), level all, seed 7, model /tmp/w/gear1.onnx\n"
+		"widget-run: outputs at level all vs none differ in output 'y': element 0: 12.5 vs 0.25 (atol 0.0001, rtol 0.001)\n"
+		"Error: gear mismatch in values of an output of Add\n"
+		"    at compareOutputs (run.js:0:0)\n",
+		"node:Error", "gear mismatch in values of an output of Add",
+		"run.js:compareOutputs", NULL, NULL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -2164,6 +2356,12 @@ int main(void)
 		cmocka_unit_test(test_triage__asan_summary_alone),
 		cmocka_unit_test(test_triage__paste_cut_in_last_frame),
 		cmocka_unit_test(test_triage__similar_message_line_and_stack_dump),
+		cmocka_unit_test(test_triage__dag_nodes_by_number_or_address),
+		cmocka_unit_test(test_triage__faulthandler_current_thread),
+		cmocka_unit_test(test_triage__visual_studio_call_stack),
+		cmocka_unit_test(test_triage__assertion_cut_at_log_end),
+		cmocka_unit_test(test_triage__python_wrapped_exception),
+		cmocka_unit_test(test_triage__equal_lines_of_one_tool_are_no_wrap),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
