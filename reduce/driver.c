@@ -1086,6 +1086,7 @@ done:
 	out->final_bytes = r.best.len;
 	out->seconds = now_seconds() - r.start;
 	out->interrupted = err == TESTER_CANCELLED;
+	out->written = written;
 	if (began)
 		ir_maker_free(&r.maker);
 	ir_file_free(&f);

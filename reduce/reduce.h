@@ -34,6 +34,7 @@ typedef struct reduce_stats {
 	size_t orig_bytes, final_bytes;
 	int text_mode;           /* reduced as text: lines and tokens were cut */
 	int interrupted;
+	int written;             /* the output holds the smallest file so far */
 	size_t npasses;
 	reduce_pass_stats passes[REDUCE_MAX_PASSES];
 	/* Where gred's own time goes: making candidates (made of them,

@@ -546,8 +546,12 @@ int reduce_main(int argc, char **argv)
 	cli_args_free(&args);
 	if (err == TESTER_CANCELLED) {
 		char *out = o.output ? NULL : reduce_default_output(o.input);
-		cli_fail("interrupted; the smallest file so far is %s",
-			o.output ? o.output : out);
+		if (st.written)
+			cli_fail("interrupted; the smallest file so far is %s",
+				o.output ? o.output : out);
+		else
+			cli_fail("interrupted during the input's first test; "
+				"nothing was written to %s", o.output ? o.output : out);
 		free(out);
 		if (stats)
 			print_stats(&st);

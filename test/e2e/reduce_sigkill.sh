@@ -68,12 +68,25 @@ for at in 1 $((runs / 4)) $((runs / 2)) $((runs * 3 / 4)); do
   if [ $rc -eq 137 ]; then pass; else fail "kill at $at: exit $rc, want 137 (killed)"; fi
 done
 
-# Ctrl-C: gred stops its tests, says where the best file is, exits 130.
+# Ctrl-C: gred stops its tests, says where the best file is (OUT, which
+# exists), exits 130.
 start int $((runs / 2))
 if wait_until test -e "$T/blocked"; then pass; else fail "SIGINT: never blocked: $(cat "$T/err-int")"; fi
 kill -INT $pid 2>/dev/null || true
 check_end int
 if [ $rc -ne 130 ]; then fail "SIGINT: exit $rc, want 130: $(cat "$T/err-int")"
-elif ! grep -q "interrupted" "$T/err-int"; then fail "SIGINT: no message: $(cat "$T/err-int")"
+elif ! grep -q "interrupted; the smallest file so far is $out" "$T/err-int"; then fail "SIGINT: no message naming OUT: $(cat "$T/err-int")"
+elif [ ! -s "$out" ]; then fail "SIGINT: the message names $out, which is not there"
+else pass; fi
+
+# Ctrl-C during the input's own test: nothing was written, and gred says
+# so instead of naming a file that is not there.
+start int-first 1
+if wait_until test -e "$T/blocked"; then pass; else fail "SIGINT at run 1: never blocked: $(cat "$T/err-int-first")"; fi
+kill -INT $pid 2>/dev/null || true
+check_end int-first
+if [ $rc -ne 130 ]; then fail "SIGINT at run 1: exit $rc, want 130: $(cat "$T/err-int-first")"
+elif [ -e "$out" ]; then fail "SIGINT at run 1: $out written"
+elif ! grep -q "interrupted during the input's first test; nothing was written to $out" "$T/err-int-first"; then fail "SIGINT at run 1: message: $(cat "$T/err-int-first")"
 else pass; fi
 finish
