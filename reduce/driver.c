@@ -609,9 +609,9 @@ typedef struct warm_up {
 	warm_step step;
 	int result;         /* ir_maker_load_begin's, then ir_maker_load_end's */
 	size_t pass;        /* in pass_table: the one counted at WARM_COUNT */
-	int printed;        /* print holds the whole print (ir_maker_get's 1
-	                    ** or 0 in printable) */
-	int printable;
+	/* The whole print, once taken (printed): ir_maker_get's answer in
+	** printable (1, or 0 if the module does not print), bytes in print. */
+	int printed, printable;
 	gred_buf print;
 } warm_up;
 
