@@ -262,6 +262,12 @@ static int batch_next(void *user, gred_buf *cands, size_t i, gred_error *e)
 	return m;
 }
 
+/* How many tests run at once. */
+static int jobs_of(const reducer *r)
+{
+	return r->o->jobs < 1 ? 1 : r->o->jobs;
+}
+
 /* The chunk ddmin starts with on n targets of src. */
 static size_t first_chunk(const source *src, size_t n)
 {
@@ -278,7 +284,7 @@ static size_t first_chunk(const source *src, size_t n)
 ** if anything was accepted. */
 static int ddmin(reducer *r, source *src, gred_error *e)
 {
-	int jobs = r->o->jobs < 1 ? 1 : r->o->jobs;
+	int jobs = jobs_of(r);
 	gred_buf *cands = xcalloc((size_t)jobs, sizeof(gred_buf));
 	void **states = xcalloc((size_t)jobs, sizeof(void *));
 	size_t *pos = xcalloc((size_t)jobs, sizeof(size_t));
@@ -516,8 +522,7 @@ static void prefetch_first(reducer *r, source *src)
 		return;
 	n = src->count(src);
 	if (!src->cut)
-		prefetch_next(src, n, 0, first_chunk(src, n),
-			r->o->jobs < 1 ? 1 : r->o->jobs);
+		prefetch_next(src, n, 0, first_chunk(src, n), jobs_of(r));
 	else if (cut_first(src, n, &begin, &end))
 		src->prefetch(src, begin, end);
 }
@@ -622,8 +627,9 @@ static void warm_init(warm_up *w, reducer *r, warm_step step)
 	w->step = step;
 }
 
-/* Takes w's next step unless it would wait for the copy: 1 if taken. */
-static int warm_step_once(warm_up *w)
+/* Takes w's next step, unless (!wait) it would wait for the copy: 1 if
+** taken. */
+static int warm_take(warm_up *w, int wait)
 {
 	ir_maker *m = &w->r->maker;
 	ir_request whole = {NULL, 0, 0, 0, 0};
@@ -633,7 +639,8 @@ static int warm_step_once(warm_up *w)
 	size_t n;
 	int found;
 
-	if (w->step != WARM_LOAD && w->step != WARM_DONE && !ir_maker_ready(m))
+	if (!wait && w->step != WARM_LOAD && w->step != WARM_DONE &&
+	    !ir_maker_ready(m))
 		return 0;
 	switch (w->step) {
 	case WARM_LOAD:
@@ -686,7 +693,7 @@ static int warm_more(void *user, gred_buf *cands, size_t i, gred_error *e)
 	(void)cands;
 	(void)i;
 	(void)e;
-	while (warm_step_once(w))
+	while (warm_take(w, 0))
 		;
 	return w->step == WARM_DONE ? 0 : TESTER_LATER;
 }
@@ -695,13 +702,8 @@ static int warm_more(void *user, gred_buf *cands, size_t i, gred_error *e)
 ** copy's parse waited for if need be): 0, or -1 if it did not load. */
 static int warm_loaded(warm_up *w)
 {
-	if (w->step == WARM_LOAD)
-		(void)warm_step_once(w);
-	if (w->step == WARM_PARSE)
-		w->result = ir_maker_load_end(&w->r->maker, w->f, w->ctx,
-			w->r->o->input, w->perr);
-	if (w->step <= WARM_PARSE)
-		w->step = w->result == 0 ? WARM_PRINT : WARM_DONE;
+	while (w->step <= WARM_PARSE)
+		(void)warm_take(w, 1);
 	return w->result == 0 ? 0 : -1;
 }
 
@@ -776,8 +778,6 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 		w = &own;
 		warm_init(w, r, WARM_COUNT);
 	}
-	if (r->pipe && w->step != WARM_PRINT)
-		w->step = WARM_DONE;
 	if (w->printed) {
 		printable = w->printable;
 		buf_append(&printed, w->print.data, w->print.len);
@@ -785,8 +785,11 @@ static int reduce_ir(reducer *r, ir_file *f, gred_error *e)
 		err = -1;
 		goto done;
 	}
-	if (w->step == WARM_PRINT)
-		w->step = r->pipe ? WARM_DONE : WARM_COUNT;
+	/* A reproducer's pipeline goes first: nothing to count ahead. */
+	if (r->pipe)
+		w->step = WARM_DONE;
+	else if (w->step == WARM_PRINT)
+		w->step = WARM_COUNT;
 	if (printable)
 		with_block(r, NULL, &printed);
 	if (printable && shortlex_less(printed.data, printed.len, r->best.data, r->best.len)) {
@@ -904,7 +907,7 @@ static int check_input(reducer *r, warm_up *w, gred_error *e)
 	err = tester_run_stream(r->t, res, c, &n, 2, 0,
 		w ? warm_more : NULL, w, e);
 	if (w && w->step == WARM_LOAD)
-		(void)warm_step_once(w);
+		(void)warm_take(w, 1);
 	if (err < 0)
 		return err;
 	if (!res[0].interesting) {

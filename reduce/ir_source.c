@@ -114,9 +114,9 @@ int ir_source_serialize(gred_buf *out, MlirOperation op, ir_format format,
 	return proc_call(out, serialize_fn, &j, e);
 }
 
-/* A request as sent: a candidate to make, or (apply) a change to make
-** to the copy's own module, as gred made it to its own, or (count) the
-** number of targets of q.p, answered at once. */
+/* A request as sent: q (a candidate to make, or with q.count the number
+** of targets of q.p), or (apply) a change to make to the copy's own
+** module, as gred made it to its own. */
 typedef struct ir_wire {
 	ir_request q;
 	int apply;
@@ -479,6 +479,17 @@ static int count_known(const ir_maker *m, const pass *p, size_t *n)
 	return 0;
 }
 
+/* Where p's count waits among the requests sent, or npending. */
+static size_t count_pending(const ir_maker *m, const pass *p)
+{
+	size_t i;
+
+	for (i = 0; i < m->npending; i++)
+		if (m->pending[i].count && m->pending[i].p == p)
+			break;
+	return i;
+}
+
 static void count_keep(ir_maker *m, const pass *p, size_t n)
 {
 	size_t i;
@@ -598,7 +609,7 @@ static int count_ask(ir_maker *m, const pass *p)
 ** is forked again at once, from gred's module as it still is, and makes
 ** the change itself while gred makes it to its own. Either way, the same
 ** module; then the copy is asked for the count of the change's pass,
-** which ddmin needs next.
+** which ddmin needs next, unless the candidate came with it.
 */
 void ir_maker_changed(ir_maker *m, const ir_request *applied,
 	uint64_t count)
@@ -606,34 +617,31 @@ void ir_maker_changed(ir_maker *m, const ir_request *applied,
 	ir_wire w;
 	ir_request q = *applied;
 	gred_error e;
+	int had = 0, told = 0;
 
 	maker_follow(m);
-	m->ncounts = 0;
-	if (m->fd < 0)
-		return;
-	memset(&w, 0, sizeof(w));
-	w.q = q;
-	w.apply = 1;
-	if (send_all(m->fd, &w, sizeof(w)) == 0) {
-		while (m->npending && m->fd >= 0)
+	if (m->fd >= 0) {
+		had = 1;
+		memset(&w, 0, sizeof(w));
+		w.q = q;
+		w.apply = 1;
+		told = send_all(m->fd, &w, sizeof(w)) == 0;
+		while (told && m->npending && m->fd >= 0)
 			(void)read_answer(m, NULL);
-		/* A count read there was of the module before the change. */
-		m->ncounts = 0;
-		if (count != IR_COUNT_UNKNOWN)
-			count_keep(m, q.p, (size_t)count);
-		else if (m->fd >= 0)
-			(void)count_ask(m, q.p);
-		if (m->fd >= 0)
-			return;
+		told = told && m->fd >= 0;
 	}
+	/* A count read there was of the module before the change. */
 	m->ncounts = 0;
 	if (count != IR_COUNT_UNKNOWN)
 		count_keep(m, q.p, (size_t)count);
-	helper_stop(m);
-	/* The new copy is forked from gred's module as it is once its own
-	** work is over, before this change. */
-	if (ir_maker_module(m) == 0 && !mlirOperationIsNull(m->op) &&
-	    helper_fork(m, helper_body, &q, &e) == 0)
+	if (had && !told) {
+		helper_stop(m);
+		/* The new copy is forked from gred's module as it is once its
+		** own work is over, before this change. */
+		told = ir_maker_module(m) == 0 && !mlirOperationIsNull(m->op) &&
+			helper_fork(m, helper_body, &q, &e) == 0;
+	}
+	if (told && count == IR_COUNT_UNKNOWN)
 		(void)count_ask(m, q.p);
 }
 
@@ -900,9 +908,7 @@ size_t ir_maker_count(ir_maker *m, const pass *p)
 	maker_follow(m);
 	if (count_known(m, p, &n))
 		return n;
-	for (i = 0; i < m->npending; i++)
-		if (m->pending[i].count && m->pending[i].p == p)
-			break;
+	i = count_pending(m, p);
 	if (i == m->npending && m->own_busy && count_ask(m, p))
 		i = m->npending - 1;
 	/* What was asked before the count is of no use now. */
@@ -921,14 +927,10 @@ size_t ir_maker_count(ir_maker *m, const pass *p)
 
 void ir_maker_count_ahead(ir_maker *m, const pass *p)
 {
-	size_t i, n;
+	size_t n;
 
-	if (count_known(m, p, &n))
-		return;
-	for (i = 0; i < m->npending; i++)
-		if (m->pending[i].count && m->pending[i].p == p)
-			return;
-	(void)count_ask(m, p);
+	if (!count_known(m, p, &n) && count_pending(m, p) == m->npending)
+		(void)count_ask(m, p);
 }
 
 int ir_maker_ready(const ir_maker *m)

@@ -216,8 +216,8 @@ void ir_maker_prefetch(ir_maker *m, const ir_request *q);
 /* gred accepted change `applied` and makes it to the module (after this
 ** call): answers to earlier requests are stale, the copy's module must
 ** change too. count: the number of targets of its pass after it, as the
-** copy counted when it made the candidate (kept by ir_maker_get as made_count), or
-** IR_COUNT_UNKNOWN. */
+** copy counted when it made the candidate (made_count once ir_maker_get
+** read it), or IR_COUNT_UNKNOWN. */
 void ir_maker_changed(ir_maker *m, const ir_request *applied,
 	uint64_t count);
 
