@@ -202,8 +202,10 @@ static const tri_pattern rust[] = {
 	** header: a paste often starts below it. */
 	{R_FRAME, " - ", NULL, 0, 0,
 	 "^\\s*(?<idx>\\d+):\\s+0x[0-9a-fA-F]+ - (?<func>\\S.*?)\\s*$"},
+	/* (not an address alone: a paste cut in the middle of a frame) */
 	{R_FRAME, ":", NULL, 0, TRI_CONTEXT,
-	 "^\\s+(?<idx>\\d+):\\s+(?:0x[0-9a-fA-F]+ - )?(?<func>\\S.*?)\\s*$"},
+	 "^\\s+(?<idx>\\d+):\\s+(?:0x[0-9a-fA-F]+ - )?(?!0x[0-9a-fA-F]*\\s*$)"
+	 "(?<func>\\S.*?)\\s*$"},
 	{R_AT, "at ", NULL, 0, TRI_CONTEXT,
 	 "^\\s+at (?<file>\\S.*?):(?<line>\\d+)(?::\\d+)?\\s*$"},
 };
@@ -430,6 +432,12 @@ const tri_ignore tri_ignores[] = {
 	    "function_code_fastcall|_?PyCFunction_\\w+)$"},
 	{0, "/Python/ceval\\.c$|/Objects/call\\.c$"},
 	{2, "^<*rustc_(?:driver|driver_impl|interface|query_impl|query_system)(?:\\[[0-9a-f]+\\])?::"},
+	/* rustc's reporting of its own bug (bug!(), span_bug!(), the ICE
+	** hook), above the frame that found it */
+	{0, "^<*rustc_errors(?:\\[[0-9a-f]+\\])?::|"
+	    "^<*rustc(?:_middle)?(?:\\[[0-9a-f]+\\])?::util::(?:bug|common::panic_hook)|"
+	    "^<*rustc(?:_middle)?(?:\\[[0-9a-f]+\\])?::ty::context::tls::|"
+	    "^<*rustc_driver(?:_impl)?(?:\\[[0-9a-f]+\\])?::(?:DEFAULT_HOOK|install_ice_hook|report_ice)"},
 	{0, "^c10::Error::Error$|^c10::detail::torch\\w*Fail$"},
 	/* TVM's error reporting, and its calls from Python */
 	{0, "^tvm::runtime::(?:Backtrace|detail::LogFatal::[\\w:~]+|detail::LogMessage::[\\w:~]+)$"},

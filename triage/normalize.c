@@ -318,6 +318,38 @@ static int drive_path(const char *s, size_t n)
 		(s[2] == '\\' || s[2] == '/') && !isspace((unsigned char)s[3]);
 }
 
+/* "[0d8e]::" or "[c49fdc62f524f5ae]::": a Rust crate's hash, 4 or 16
+** hex digits, before a path's next name. */
+static int crate_hash(const char *s, size_t n)
+{
+	size_t k = 1;
+
+	while (k < n && k <= 17 && isxdigit((unsigned char)s[k]))
+		k++;
+	return (k == 5 || k == 17) && k + 2 < n && s[k] == ']' &&
+		s[k + 1] == ':' && s[k + 2] == ':';
+}
+
+/* The length of a relative source path with a line after it
+** ("src/ir/verify.cc:88", "compiler\rustc_x\src\lib.rs:9"): a name
+** with a directory and an extension, then a colon and a digit; else 0. */
+static size_t source_path(const char *s, size_t n)
+{
+	size_t k = 0, dot = 0;
+	int dir = 0;
+
+	for (; k < n && (is_word(s[k]) || (s[k] && strchr("./\\-", s[k]))); k++) {
+		if (s[k] == '/' || s[k] == '\\') {
+			dir = 1;
+			dot = 0;
+		} else if (s[k] == '.') {
+			dot = k;
+		}
+	}
+	return dir && dot && dot + 1 < k && k + 1 < n && s[k] == ':' &&
+		isdigit((unsigned char)s[k + 1]) ? k : 0;
+}
+
 /*
 ** Messages keep their words and drop what varies between runs of one
 ** bug: hex and decimal numbers that stand alone (sizes, addresses, pids;
@@ -329,7 +361,7 @@ static int drive_path(const char *s, size_t n)
 */
 void tri_norm_message(gred_buf *out, const char *s, size_t n, int mode)
 {
-	size_t i = 0, start = out->len;
+	size_t i = 0, k, start = out->len;
 	int space = 0;
 
 	while (i < n && isspace((unsigned char)s[i]))
@@ -412,6 +444,30 @@ void tri_norm_message(gred_buf *out, const char *s, size_t n, int mode)
 				i = k + 1;
 				continue;
 			}
+		}
+		if ((i == 0 || !is_word(s[i - 1])) && starts(s + i, n - i, "DefId(")) {
+			/* the item of the user's crate a Rust compiler's report
+			** names: "DefId(28:2987 ~ wgpu_core[0d8e]::track::f)" */
+			buf_puts(out, "DefId(?)");
+			i = skip_group(s, n, i + 5);
+			continue;
+		}
+		if (c == '[' && i > 0 && is_word(s[i - 1]) && crate_hash(s + i, n - i)) {
+			/* a Rust crate's disambiguator: "std[c49fdc62f524f5ae]::",
+			** "wgpu_core[0d8e]::" */
+			buf_puts(out, "[?]");
+			i = (size_t)((const char *)memchr(s + i, ']', n - i) - s) + 1;
+			continue;
+		}
+		if (tokstart && is_word(c) && (k = source_path(s + i, n - i))) {
+			/* a source file named from its tree, as a compiler's own
+			** report gives it: "compiler/rustc_middle/src/ty/sty.rs:12:",
+			** with Windows' separators in a Windows build */
+			size_t bn;
+			const char *base = tri_basename(s + i, k, &bn);
+			buf_append(out, base, bn);
+			i += k;
+			continue;
 		}
 		if (c == '0' && i + 2 < n && (s[i + 1] == 'x' || s[i + 1] == 'X') &&
 		    isxdigit((unsigned char)s[i + 2]) && (i == 0 || !is_word(s[i - 1]))) {

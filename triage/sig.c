@@ -138,6 +138,31 @@ static int is_abort(const tri_event *ev)
 	return ev->kind.n == 4 && !memcmp(ev->kind.p, "ABRT", 4);
 }
 
+/* A Rust panic whose payload is not text: rustc's bug!() and span_bug!()
+** panic with "Box<dyn Any>" ("Box<Any>" before 2018), the same words for
+** every such bug; what the bug is was said on the "internal compiler
+** error" line before it. */
+static int placeholder_panic(const tri_event *ev)
+{
+	static const char *const payloads[] = {"Box<dyn Any>", "Box<Any>"};
+	size_t i;
+
+	if (!ev->pat->kind || strcmp(ev->pat->kind, "rust-panic"))
+		return 0;
+	for (i = 0; i < N_ELEMS(payloads); i++)
+		if (ev->msg.n == strlen(payloads[i]) &&
+		    !memcmp(ev->msg.p, payloads[i], ev->msg.n))
+			return 1;
+	return 0;
+}
+
+/* An event's rank: its pattern's, a placeholder panic's below rustc's
+** own report of the bug. */
+static int event_prio(const tri_event *ev)
+{
+	return ev->pat->prio + (placeholder_panic(ev) ? 2 : 0);
+}
+
 /* Lower wins; among equals the first, which is where a crash starts.
 ** The message of the last "fatal error" line before an abort that has
 ** none becomes its message. */
@@ -154,7 +179,7 @@ static tri_event *pick_event(tri_scan *s)
 			continue;
 		if (ev->pat->prio >= TRI_PRIO_MESSAGE)
 			continue;
-		if (!best || ev->pat->prio < best->pat->prio)
+		if (!best || event_prio(ev) < event_prio(best))
 			best = ev;
 	}
 	if (best && !best->msg.n && is_abort(best))
@@ -584,6 +609,8 @@ static void set_kind(triage_sig *out, const tri_event *ev,
 
 	if (ev && ev->pat->role == R_SIGNAL) {
 		kind = ev->sigkind;
+	} else if (ev && placeholder_panic(ev)) {
+		kind = "rust-ice";  /* bug!() said nothing more; see add_message */
 	} else if (ev && ev->pat->kind) {
 		size_t kl = strlen(ev->pat->kind);
 		if (kl && ev->pat->kind[kl - 1] == ':') {
@@ -609,6 +636,10 @@ static void add_message(gred_buf *msg, const tri_event *ev,
 	int is_assert = ev && ev->pat->role == R_EVENT && ev->pat->kind &&
 		!strcmp(ev->pat->kind, "assert");
 
+	/* A placeholder panic says neither the bug nor where it is (its
+	** location is the reporting machinery's): the frames do. */
+	if (ev && placeholder_panic(ev))
+		return;
 	if (is_assert) {
 		/* With no frames, the template arguments may be all that
 		** tells two bugs of one templated function apart. */
@@ -766,6 +797,10 @@ static int says_nothing(const triage_sig *out, const tri_event *ev,
 	** alone, nothing */
 	if (driver_message(m, said) || !strcmp(out->kind, "mlir-pass-failure") ||
 	    !strcmp(out->kind, "sanitizer-abort"))
+		return 1;
+	/* rustc's bug!() panic, with no report of which bug before it and
+	** no frame past the panic machinery */
+	if (ev && placeholder_panic(ev) && !out->nframes)
 		return 1;
 	if (!out->crashed || out->nframes)
 		return 0;

@@ -1616,6 +1616,63 @@ static void test_triage__rust_ice_without_panic_line(void **state)
 	triage_sig_free(&named);
 }
 
+/* rustc's bug!() panics with "Box<dyn Any>" at one line of its error
+** crate, whatever the bug: the "internal compiler error" line before it
+** says which, its path spelled by Windows or Linux, the user's item
+** and crate hash blanked. A placeholder panic with nothing else stands
+** alone; frames past the reporting machinery say where. */
+static void test_triage__rust_placeholder_panic(void **state)
+{
+	const char *win =
+		"   Compiling gizmo v0.3.1\n"
+		"error: internal compiler error: compiler\\rustc_monomorphize\\src\\collector.rs:1038:9: no MIR available for DefId(24:3011 ~ gizmo_core[3156]::gear::{impl#0}::spin)\n\n"
+		"thread 'rustc' panicked at 'Box<dyn Any>', /rustc/c4190f2d3a46a59f435f7b42f58bc22b2f4d6917\\compiler\\rustc_errors\\src\\lib.rs:1650:9\n"
+		"stack backtrace:\n"
+		"   0:     0x7ffe2be7618c - <std::sys_common::backtrace::_print::DisplayBacktrace as core::fmt::Display>::fmt::h589fff291caad0e9\n"
+		"   1:     0x7ffe2beaed9b - core::fmt::write::h2171a44e38cedecb\n"
+		"   2:     0x7ffd\n";
+	const char *unix_ice =
+		"error: internal compiler error: compiler/rustc_monomorphize/src/collector.rs:1038:9: no MIR available for DefId(28:2987 ~ gizmo_core[0d8e]::gear::{impl#0}::spin)\n\n"
+		"thread 'rustc' panicked at compiler/rustc_errors/src/lib.rs:1650:9:\n"
+		"Box<dyn Any>\n";
+	const char *other =
+		"error: internal compiler error: compiler/rustc_middle/src/ty/sty.rs:2210:18: tuple_fields called on non-tuple\n\n"
+		"thread 'rustc' panicked at 'Box<dyn Any>', /rustc/c4190f2d3a46a59f435f7b42f58bc22b2f4d6917/compiler/rustc_errors/src/lib.rs:1650:9\n";
+	const char *bare =
+		"thread 'rustc' panicked at 'Box<dyn Any>', /rustc/c4190f2d3a46a59f435f7b42f58bc22b2f4d6917/compiler/rustc_errors/src/lib.rs:1650:9\n"
+		"stack backtrace:\n"
+		"   0:        0x10555a3b0 - std::panicking::begin_panic::<rustc_errors[ac6459121bcf5402]::ExplicitBug>\n";
+	const char *framed =
+		"thread 'rustc' panicked at 'Box<Any>', src/librustc_errors/lib.rs:636:9\n"
+		"stack backtrace:\n"
+		"   4: rustc::util::common::panic_hook\n"
+		"   5: std::panicking::rust_panic_with_hook\n"
+		"   6: rustc_errors::Handler::bug\n"
+		"   7: rustc::util::bug::opt_span_bug_fmt::{{closure}}\n"
+		"   8: rustc::ty::context::tls::with_opt\n"
+		"   9: rustc_mir::monomorphize::collector::collect_items_rec\n"
+		"  10: rustc_mir::monomorphize::collector::collect_crate_mono_items\n";
+	triage_sig a = sig_of(win, 0), b = sig_of(unix_ice, 0), c = sig_of(other, 0),
+		f = sig_of(framed, 0);
+
+	(void)state;
+	assert_string_equal(a.kind, "rust-ice");
+	assert_string_equal(a.message, "collector.rs:N:N: no MIR available for DefId(?)");
+	assert_int_equal(a.nframes, 0);  /* "2: 0x7ffd" was cut, not a name */
+	assert_true(a.hash == b.hash);
+	assert_string_equal(c.message, "sty.rs:N:N: tuple_fields called on non-tuple");
+	assert_true(a.hash != c.hash);
+	expect_alone(bare, "rust-ice", "");
+	assert_string_equal(f.kind, "rust-ice");
+	assert_string_equal(f.message, "");
+	assert_int_equal(f.nframes, 2);
+	assert_string_equal(f.frames[0], "rustc_mir::monomorphize::collector::collect_items_rec");
+	triage_sig_free(&a);
+	triage_sig_free(&b);
+	triage_sig_free(&c);
+	triage_sig_free(&f);
+}
+
 /* The bottom of an mlir-opt stack alone (the paste cut the crash's
 ** frames): main, its line and the driver frames are every crash's. Two
 ** such pastes of one build stay apart. */
@@ -2344,6 +2401,7 @@ int main(void)
 		cmocka_unit_test(test_triage__runtime_assert_and_libcxx_terminate),
 		cmocka_unit_test(test_triage__c10_error_frames),
 		cmocka_unit_test(test_triage__rust_ice_without_panic_line),
+		cmocka_unit_test(test_triage__rust_placeholder_panic),
 		cmocka_unit_test(test_triage__driver_tail_stands_alone),
 		cmocka_unit_test(test_triage__headless_traceback_driver_error),
 		cmocka_unit_test(test_triage__quoted_log_and_ide_signal),
