@@ -476,6 +476,29 @@ static int same_code(const mtext *a, const mtext *b)
 	return code_within(a, b) || code_within(b, a);
 }
 
+/*
+** A build that inlined the crashing callees and kept no record of it
+** gives their code the line of the call that brought them in: the
+** top frame is a caller of the other stack's crashing frame, at the
+** very statement that stack shows it calling from, and their callers
+** agree. (Without lines, one frame on top of another may be any of
+** its callees: see head_within.)
+*/
+static int call_within(const mtext *a, const mtext *b)
+{
+	size_t k;
+
+	if (!a->f[0].nname || !a->f[0].nline || header_line(&a->f[0]) ||
+	    starts_with(a->f[0].name, a->f[0].nname, "main:"))
+		return 0;
+	for (k = 1; k < b->n && k < 3; k++)
+		if (same(a->f[0].name, a->f[0].nname, b->f[k].name, b->f[k].nname))
+			return same(a->f[0].line, a->f[0].nline, b->f[k].line,
+				b->f[k].nline) && (a->n < 2 || k + 1 >= b->n ||
+				frame_same(&a->f[1], &b->f[k + 1]));
+	return 0;
+}
+
 int triage_match_similar(const char *sa, const char *sb)
 {
 	mtext a, b;
@@ -508,5 +531,6 @@ int triage_match_similar(const char *sa, const char *sb)
 	if (same_crash_site(&a, &b) || same_statement(&a, &b))
 		return 1;
 	/* Inlining adds or removes a frame on top; the callers stay. */
-	return head_within(&a, &b) || head_within(&b, &a);
+	return head_within(&a, &b) || head_within(&b, &a) ||
+		call_within(&a, &b) || call_within(&b, &a);
 }

@@ -974,6 +974,10 @@ static void set_match(triage_sig *out, const tri_event *ev, size_t msglen,
 		** whatever function a debugger says it is in after inlining */
 		if (!n && f->line > 0 && !frame_unnamed(f))
 			add_statement(&m, out, k);
+		/* a caller's line: the statement that made the call (see
+		** triage_match_similar on a callee inlined away) */
+		else if (n && n < 3 && f->line > 0 && f->file && !frame_unnamed(f))
+			buf_printf(&m, "\t%s:%d", f->file, f->line);
 		n++;
 	}
 	/* no frame but the one the report names as the crash site */

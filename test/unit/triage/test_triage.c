@@ -965,6 +965,37 @@ static void test_triage__similar_survives_inlining(void **state)
 	assert_false(similar(o2, other));
 }
 
+/* gcc at -O2 inlined two callees and kept no record of them: the top
+** frame is their caller, at the line of the call. That joins the full
+** stack (the caller calls from that very line); a caller crashing at
+** another of its lines, or one frame on top with no line, does not. */
+static void test_triage__similar_inlined_at_call_line(void **state)
+{
+	const char *o0 =
+		"Program received signal SIGSEGV, Segmentation fault.\n"
+		"#0  0x0000555555556414 in shape::foldConv (v=56) at /b3/src/k.cpp:10\n"
+		"#1  0x0000555555556431 in shape::foldConvStep0 (v=56) at /b3/src/k.cpp:11\n"
+		"#2  0x0000555555556441 in shape::runFoldConvPath0 (v=3) at /b3/src/k.cpp:12\n"
+		"#3  0x0000555555556451 in main (argc=4, argv=0x7ff) at /b3/src/k.cpp:40\n";
+	const char *o2 =
+		"Program received signal SIGSEGV, Segmentation fault.\n"
+		"#0  shape::runFoldConvPath0 (v=7) at /b9/src/k.cpp:12\n"
+		"#1  0x0000555555555617 in main (argc=<optimized out>, argv=0x7ff) at /b9/src/k.cpp:40\n";
+	const char *elsewhere =
+		"Program received signal SIGSEGV, Segmentation fault.\n"
+		"#0  shape::runFoldConvPath0 (v=7) at /b9/src/k.cpp:14\n"
+		"#1  0x0000555555555617 in main (argc=<optimized out>, argv=0x7ff) at /b9/src/k.cpp:40\n";
+	const char *no_line =
+		"Program received signal SIGSEGV, Segmentation fault.\n"
+		"#0  0x0000555555555600 in shape::runFoldConvPath0(int) ()\n"
+		"#1  0x0000555555555617 in main ()\n";
+
+	(void)state;
+	assert_true(similar(o0, o2));
+	assert_false(similar(o0, elsewhere));
+	assert_false(similar(o0, no_line));
+}
+
 /* LLVM's stack dump without symbols and gdb's named frames of the same
 ** crash meet on module and address. */
 static void test_triage__similar_across_symbols(void **state)
@@ -2381,6 +2412,7 @@ int main(void)
 		cmocka_unit_test(test_triage__long_log_read_as_head_and_tail),
 		cmocka_unit_test(test_triage__store_buckets_and_duplicates),
 		cmocka_unit_test(test_triage__similar_survives_inlining),
+		cmocka_unit_test(test_triage__similar_inlined_at_call_line),
 		cmocka_unit_test(test_triage__similar_across_symbols),
 		cmocka_unit_test(test_triage__similar_assertions_without_frames),
 		cmocka_unit_test(test_triage__wrapped_and_prefixed_logs),
