@@ -437,7 +437,8 @@ const tri_ignore tri_ignores[] = {
 	{0, "^<*rustc_errors(?:\\[[0-9a-f]+\\])?::|"
 	    "^<*rustc(?:_middle)?(?:\\[[0-9a-f]+\\])?::util::(?:bug|common::panic_hook)|"
 	    "^<*rustc(?:_middle)?(?:\\[[0-9a-f]+\\])?::ty::context::tls::|"
-	    "^<*rustc_driver(?:_impl)?(?:\\[[0-9a-f]+\\])?::(?:DEFAULT_HOOK|install_ice_hook|report_ice)"},
+	    "^<*rustc_driver(?:_impl)?(?:\\[[0-9a-f]+\\])?::(?:DEFAULT_HOOK|install_ice_hook|report_ice)|"
+	    "^<*backtrace(?:\\[[0-9a-f]+\\])?::(?:backtrace|capture)::"},
 	{0, "^c10::Error::Error$|^c10::detail::torch\\w*Fail$"},
 	/* TVM's error reporting, and its calls from Python */
 	{0, "^tvm::runtime::(?:Backtrace|detail::LogFatal::[\\w:~]+|detail::LogMessage::[\\w:~]+)$"},

@@ -365,12 +365,13 @@ static int template_args(const mtext *m)
 /* Without frames to compare, only a message that names the bug: an
 ** assertion's function and condition (unless the standard library's own
 ** check, std::vector::operator[], where every such bug ends), a fatal
-** error's words, a panic with its location. A template's check spelled
+** error's words, a panic with its location, rustc's report of its own
+** bug (which starts with the location). A template's check spelled
 ** without its arguments (macOS) may be any of its instances': it names
 ** no bug of one. */
 static int message_names_bug(const mtext *a, const mtext *b)
 {
-	if (same(a->cls, a->ncls, "rust-panic", 10))
+	if (same(a->cls, a->ncls, "rust-panic", 10) || same(a->cls, a->ncls, "rust-ice", 8))
 		return same(a->msg, a->nmsg, b->msg, b->nmsg);
 	if (template_args(a) != template_args(b))
 		return 0;

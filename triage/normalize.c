@@ -357,7 +357,8 @@ static size_t source_path(const char *s, size_t n)
 ** directories of paths (a Windows drive's too), colour codes, extra spaces.
 ** NORM_VERBATIM keeps all but colour and spacing (assertion expressions
 ** are source text); NORM_VALUES also blanks quoted values, which Python
-** and JavaScript messages copy from the input ("KeyError: 'x'").
+** and JavaScript messages copy from the input ("KeyError: 'x'");
+** NORM_CODE the code rustc quotes from the program it compiles.
 */
 void tri_norm_message(gred_buf *out, const char *s, size_t n, int mode)
 {
@@ -388,7 +389,8 @@ void tri_norm_message(gred_buf *out, const char *s, size_t n, int mode)
 			buf_puts(out, " ");
 			space = 0;
 		}
-		if (mode == NORM_VALUES && (c == '\'' || c == '"') && tokstart) {
+		if (((mode == NORM_VALUES && (c == '\'' || c == '"')) ||
+		     (mode == NORM_CODE && c == '`')) && tokstart) {
 			/* a quoted value: 'shape', "nope" */
 			const char *q = memchr(s + i + 1, c, n - i - 1);
 			if (q && q - (s + i) <= 80) {

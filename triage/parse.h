@@ -173,8 +173,9 @@ void tri_scan_log(triage_parser *p, const char *log, size_t len);
 void tri_norm_func(gred_buf *out, const char *s, size_t n);
 /* " [T = long]": the template arguments a pretty function name lists. */
 void tri_norm_template_args(gred_buf *out, const char *s, size_t n);
-/* verbatim: keep numbers and paths; values: also blank quoted values. */
-enum { NORM_MESSAGE, NORM_VERBATIM, NORM_VALUES };
+/* verbatim: keep numbers and paths; values: also blank quoted values;
+** code: also blank code quoted in backquotes (rustc's "`Foo<T>`"). */
+enum { NORM_MESSAGE, NORM_VERBATIM, NORM_VALUES, NORM_CODE };
 void tri_norm_message(gred_buf *out, const char *s, size_t n, int mode);
 const char *tri_basename(const char *s, size_t n, size_t *outn);
 /* "Cannot select: t117: v8i64 = X86ISD::PCMPEQ t100, t99" (or 0x... nodes)

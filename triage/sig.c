@@ -668,7 +668,8 @@ static void add_message(gred_buf *msg, const tri_event *ev,
 	} else if (ev && ev->msg.n)
 		tri_norm_message(msg, ev->msg.p, ev->msg.n, is_assert ?
 			NORM_VERBATIM : fam == FAM_PYTHON || fam == FAM_NODE ?
-			NORM_VALUES : NORM_MESSAGE);
+			NORM_VALUES : ev->pat->kind && !strcmp(ev->pat->kind, "rust-ice") ?
+			NORM_CODE : NORM_MESSAGE);
 	/* A panic's location is where the bug is, with a backtrace or
 	** without one (RUST_BACKTRACE unset). */
 	if (ev && fam == FAM_RUST && ev->file.n && ev->line.n) {

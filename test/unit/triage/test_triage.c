@@ -1694,6 +1694,23 @@ static void test_triage__rust_placeholder_panic(void **state)
 	assert_string_equal(c.message, "sty.rs:N:N: tuple_fields called on non-tuple");
 	assert_true(a.hash != c.hash);
 	expect_alone(bare, "rust-ice", "");
+	/* the user's code rustc quotes in backquotes; the ICE line with
+	** the old ICE hook's frames (the backtrace crate's capture, then
+	** the error crate's) matches it alone */
+	assert_true(similar(
+		"error: internal compiler error: src/librustc_mir/build/matches/test.rs:99:13: Unexpected type for constructor `Variant(0)`: `&Foo`\n"
+		"thread 'rustc' panicked at 'Box<Any>', src/librustc_errors/lib.rs:881:9\n",
+		"error: internal compiler error: src/librustc_mir/build/matches/test.rs:99:13: Unexpected type for constructor `Variant(1)`: `&bar::Baz<u8>`\n"
+		"thread 'rustc' panicked at 'Box<Any>', src/librustc_errors/lib.rs:881:9\n"
+		"stack backtrace:\n"
+		"   0: backtrace::backtrace::libunwind::trace\n"
+		"             at /cargo/registry/src/github.com-1ecc6299db9ec823/backtrace-0.3.40/src/backtrace/libunwind.rs:88\n"
+		"   1: rustc_errors::HandlerInner::bug\n"
+		"   2: rustc_mir::build::matches::test::sort_candidate\n"
+		"   3: rustc_mir::build::matches::match_candidates\n"));
+	assert_false(similar(
+		"error: internal compiler error: src/librustc_mir/build/matches/test.rs:99:13: Unexpected type for constructor `Variant(0)`: `&Foo`\n",
+		"error: internal compiler error: src/librustc_mir/build/matches/test.rs:99:13: Switch on discriminant of non-ADT\n"));
 	assert_string_equal(f.kind, "rust-ice");
 	assert_string_equal(f.message, "");
 	assert_int_equal(f.nframes, 2);
