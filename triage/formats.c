@@ -412,7 +412,7 @@ const tri_ignore tri_ignores[] = {
 	{0, "^absl::(?:lts_\\w+::)?log_internal::|^google::LogMessage\\w*::|"
 	    "^google::(?:DumpStackTrace\\w*|LogMessage\\w*)$"},
 	{0, "^(?:core|alloc)::(?:panicking|result::unwrap_failed|option::|ops::function::)"},
-	{0, "^(?:__rustc::)?rust_begin_unwind$|^rust_panic|^__rust_|^__rustc::"},
+	{0, "^_?(?:__rustc::)?rust_begin_unwind$|^_?rust_panic|^_?__rust_|^__rustc::"},
 	/* RUST_BACKTRACE=full: the printing of the backtrace itself, with
 	** crate hashes ("<<std[e28293b1]::sys::backtrace::...") */
 	{0, "^<*(?:std|core|alloc)(?:\\[[0-9a-f]+\\])?::"},

@@ -500,6 +500,27 @@ static int call_within(const mtext *a, const mtext *b)
 	return 0;
 }
 
+/*
+** A Rust panic says the line that panicked. The same words at the same
+** line, and a's top two frames further down b's stack: a paste that
+** starts lower in the same backtrace (the panic's own frames cut), or
+** a version that inlined a helper. Not the line alone: a panic inside a
+** library ("already borrowed" in its RefCell) is every caller's.
+*/
+static int panic_within(const mtext *a, const mtext *b)
+{
+	size_t i, j = 0, want = a->n < 2 ? a->n : 2;
+
+	if (!same(a->cls, a->ncls, "rust-panic", 10) || !a->nmsg ||
+	    !same(a->msg, a->nmsg, b->msg, b->nmsg) || want < 2)
+		return 0;
+	for (i = 0; i < b->n && j < want; i++)
+		if (a->f[j].nname && same(a->f[j].name, a->f[j].nname, b->f[i].name,
+		    b->f[i].nname))
+			j++;
+	return j == want;
+}
+
 int triage_match_similar(const char *sa, const char *sb)
 {
 	mtext a, b;
@@ -533,5 +554,6 @@ int triage_match_similar(const char *sa, const char *sb)
 		return 1;
 	/* Inlining adds or removes a frame on top; the callers stay. */
 	return head_within(&a, &b) || head_within(&b, &a) ||
-		call_within(&a, &b) || call_within(&b, &a);
+		call_within(&a, &b) || call_within(&b, &a) ||
+		panic_within(&a, &b) || panic_within(&b, &a);
 }

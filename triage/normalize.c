@@ -185,6 +185,36 @@ static int is_word(char c)
 	return isalnum((unsigned char)c) || c == '_';
 }
 
+/*
+** A Rust method on a type or trait, "<rustc_x[3527dd3ab8e93e18]::T as
+** core::ops::Fn>::call::h0123456789abcdef": kept whole (the type names
+** the method), without the crate hashes and the symbol hash, which each
+** build has its own of.
+*/
+void tri_norm_rust_qualified(gred_buf *out, const char *s, size_t n)
+{
+	size_t i = 0, k, start = out->len;
+
+	while (i < n) {
+		if (s[i] == '[' && i > 0 && is_word(s[i - 1])) {
+			for (k = i + 1; k < n && isxdigit((unsigned char)s[k]); k++)
+				;
+			if (k < n && s[k] == ']' && k - i - 1 >= 4) {
+				i = k + 1;
+				continue;
+			}
+		}
+		buf_append(out, s + i, 1);
+		i++;
+	}
+	if (out->len - start > 19 && !memcmp(out->data + out->len - 19, "::h", 3)) {
+		for (k = out->len - 16; k < out->len && isxdigit((unsigned char)out->data[k]); k++)
+			;
+		if (k == out->len)
+			out->len -= 19;
+	}
+}
+
 /* GCC spells integer types out where Clang does not. */
 static const char *const int_spellings[][2] = {
 	{"long long unsigned int", "unsigned long long"},

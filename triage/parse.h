@@ -171,6 +171,8 @@ void tri_scan_log(triage_parser *p, const char *log, size_t len);
 
 /* Normalisers: append to out. */
 void tri_norm_func(gred_buf *out, const char *s, size_t n);
+/* "<a[hash]::T as b::Tr>::f::hHASH" as "<a::T as b::Tr>::f" */
+void tri_norm_rust_qualified(gred_buf *out, const char *s, size_t n);
 /* " [T = long]": the template arguments a pretty function name lists. */
 void tri_norm_template_args(gred_buf *out, const char *s, size_t n);
 /* verbatim: keep numbers and paths; values: also blank quoted values;

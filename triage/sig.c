@@ -338,6 +338,9 @@ static void make_frame(triage_parser *p, triage_frame *out,
 			buf_append(b, fn.p, fn.n);
 		else
 			buf_puts(b, "<anonymous>");
+	} else if (fr->func.n && fr->func.p[0] == '<' &&
+		   memmem(fr->func.p, fr->func.n, ">::", 3)) {
+		tri_norm_rust_qualified(b, fr->func.p, fr->func.n);
 	} else if (fr->func.n && fr->func.p[0] == '<') {
 		buf_append(b, fr->func.p, fr->func.n);  /* <signal handler called> */
 	} else if (fr->func.n && !(fr->func.n == 2 && !memcmp(fr->func.p, "??", 2)) &&

@@ -1721,6 +1721,52 @@ static void test_triage__rust_placeholder_panic(void **state)
 	triage_sig_free(&f);
 }
 
+/* One panic of rustc through three pastes: a macOS build (symbols with
+** a leading underscore, crate hashes in its method paths), a Linux one
+** without hashes, and one that starts lower in the backtrace. The same
+** words at the same line, with the frames further down, are one bug;
+** the same words at another line, or the line without frames in
+** common, are not. */
+static void test_triage__rust_panic_paste_starts_lower(void **state)
+{
+	const char *mac =
+		"thread 'rustc' panicked at compiler/rustc_hir_typeck/src/method/suggest.rs:3299:24:\n"
+		"index out of bounds: the len is 1 but the index is 1\n"
+		"stack backtrace:\n"
+		"   0:        0x10330a0c4 - _rust_begin_unwind\n"
+		"   1:        0x103363a30 - core::panicking::panic_fmt::h0123456789abcdef\n"
+		"   2:        0x10e4f2a40 - rustc_hir_typeck[3527dd3ab8e93e18]::method::suggest::print_disambiguation_help\n"
+		"   3:        0x10e4f3b00 - <rustc_hir_typeck[3527dd3ab8e93e18]::fn_ctxt::FnCtxt>::note_candidates_on_method_error\n"
+		"   4:        0x10e4f4c00 - <rustc_hir_typeck[3527dd3ab8e93e18]::fn_ctxt::FnCtxt>::report_no_match_method_error\n"
+		"   5:        0x10e4f5d00 - <rustc_hir_typeck[3527dd3ab8e93e18]::fn_ctxt::FnCtxt>::report_method_error\n";
+	const char *lower =
+		"thread 'rustc' panicked at compiler/rustc_hir_typeck/src/method/suggest.rs:3299:24:\n"
+		"index out of bounds: the len is 2 but the index is 2\n"
+		"  14:     0x7f0b6e0a1234 - <rustc_hir_typeck[3fa998acef9546fd]::fn_ctxt::FnCtxt>::report_no_match_method_error\n"
+		"  15:     0x7f0b6e0a2345 - <rustc_hir_typeck[3fa998acef9546fd]::fn_ctxt::FnCtxt>::report_method_error\n"
+		"  16:     0x7f0b6e0a3456 - <rustc_hir_typeck[3fa998acef9546fd]::fn_ctxt::FnCtxt>::check_expr_kind\n";
+	const char *other_line =
+		"thread 'rustc' panicked at compiler/rustc_hir_typeck/src/method/suggest.rs:3120:24:\n"
+		"index out of bounds: the len is 2 but the index is 2\n"
+		"  14:     0x7f0b6e0a1234 - <rustc_hir_typeck[3fa998acef9546fd]::fn_ctxt::FnCtxt>::report_no_match_method_error\n"
+		"  15:     0x7f0b6e0a2345 - <rustc_hir_typeck[3fa998acef9546fd]::fn_ctxt::FnCtxt>::report_method_error\n";
+	const char *elsewhere =
+		"thread 'rustc' panicked at compiler/rustc_hir_typeck/src/method/suggest.rs:3299:24:\n"
+		"index out of bounds: the len is 2 but the index is 2\n"
+		"  14:     0x7f0b6e0a1234 - <rustc_hir_typeck[3fa998acef9546fd]::fn_ctxt::FnCtxt>::check_block_with_expected\n"
+		"  15:     0x7f0b6e0a2345 - rustc_hir_typeck::check::check_fn\n";
+	triage_sig m = sig_of(mac, 0);
+
+	(void)state;
+	assert_int_equal(m.nframes, 3);
+	assert_string_equal(m.frames[0], "rustc_hir_typeck::method::suggest::print_disambiguation_help");
+	assert_string_equal(m.frames[1], "<rustc_hir_typeck::fn_ctxt::FnCtxt>::note_candidates_on_method_error");
+	triage_sig_free(&m);
+	assert_true(similar(mac, lower));
+	assert_false(similar(mac, other_line));
+	assert_false(similar(mac, elsewhere));
+}
+
 /* The bottom of an mlir-opt stack alone (the paste cut the crash's
 ** frames): main, its line and the driver frames are every crash's. Two
 ** such pastes of one build stay apart. */
@@ -2451,6 +2497,7 @@ int main(void)
 		cmocka_unit_test(test_triage__c10_error_frames),
 		cmocka_unit_test(test_triage__rust_ice_without_panic_line),
 		cmocka_unit_test(test_triage__rust_placeholder_panic),
+		cmocka_unit_test(test_triage__rust_panic_paste_starts_lower),
 		cmocka_unit_test(test_triage__driver_tail_stands_alone),
 		cmocka_unit_test(test_triage__headless_traceback_driver_error),
 		cmocka_unit_test(test_triage__quoted_log_and_ide_signal),
