@@ -118,6 +118,9 @@ static const tri_pattern llvm[] = {
 static const tri_pattern glibc[] = {
 	{R_EVENT, "Assertion", "assert", 2, 0,
 	 "(?:^|\\s)(?<file>[^\\s:]+):(?<line>\\d+): (?<func>.+?): Assertion [`'](?<msg>.*)' failed"},
+	/* the same with the condition's quotes turned double by a paste */
+	{R_EVENT, "Assertion \"", "assert", 2, 0,
+	 "(?:^|\\s)(?<file>[^\\s:]+):(?<line>\\d+): (?<func>.+?): Assertion \"(?<msg>.*)\" failed"},
 	/* the same line cut where the log ends (a paste's window closed
 	** in the middle of its condition): what is left of the condition */
 	{R_EVENT, "Assertion", "assert", 2, TRI_LAST,
@@ -189,9 +192,13 @@ static const tri_pattern glog[] = {
 ** thread id: "thread 'main' (1234) panicked at". */
 static const tri_pattern rust[] = {
 	{R_NEXTMSG, "panicked at", "rust-panic", 2, 0,
-	 "^thread '[^']*'(?: \\(\\d+\\))? panicked at (?<file>[^\\s:]+):(?<line>\\d+):\\d+:$"},
+	 "^thread '[^']*'(?: \\(\\d+\\))? panicked at (?<file>(?:[A-Za-z]:)?[^\\s:]+):(?<line>\\d+):\\d+:$"},
 	{R_EVENT, "panicked at", "rust-panic", 2, 0,
-	 "^thread '[^']*'(?: \\(\\d+\\))? panicked at '(?<msg>.*)', (?<file>[^\\s:]+):(?<line>\\d+)"},
+	 "^thread '[^']*'(?: \\(\\d+\\))? panicked at '(?<msg>.*)', (?<file>(?:[A-Za-z]:)?[^\\s:]+):(?<line>\\d+)"},
+	/* a message of several lines: its first (the location is at the
+	** end of its last) */
+	{R_EVENT, "panicked at '", "rust-panic", 2, 0,
+	 "^thread '[^']*'(?: \\(\\d+\\))? panicked at '(?<msg>[^']*?):?\\s*$"},
 	/* rustc's own report; "unexpected panic" says nothing of which */
 	{R_EVENT, "internal compiler error: unexpected panic", "rust-ice", 3, 0,
 	 "^error: internal compiler error: unexpected panic"},
@@ -210,6 +217,13 @@ static const tri_pattern rust[] = {
 	 "^\\s+at (?<file>\\S.*?):(?<line>\\d+)(?::\\d+)?\\s*$"},
 };
 
+/* Halide's internal errors: "Internal error at src/Simplify.cpp:1797",
+** the failed condition on the next line. */
+static const tri_pattern halide[] = {
+	{R_NEXTMSG, "nternal ", "halide-internal", 2, 0,
+	 "^Internal [Ee]rror at (?<file>[^\\s:]+):(?<line>\\d+)\\s*$"},
+};
+
 /* onnxruntime errors through its bindings, each framing the same status
 ** message its own way: Python's "[ONNXRuntimeError] : 10 : INVALID_GRAPH :
 ** msg", C#'s "OnnxRuntimeException: [ErrorCode:InvalidGraph] msg" (or a
@@ -226,6 +240,9 @@ static const tri_pattern onnxruntime[] = {
 	 "OrtException: Error code - ORT_\\w+ - message: (?<msg>.*?)\\s*$"},
 	{R_EVENT, "onnx runtime error ", "onnxruntime", 3, 0,
 	 "\\bonnx runtime error \\d+: (?<msg>.*?)\\s*$"},
+	/* the session's own words, with no binding's code before them */
+	{R_EVENT, " failed:", "onnxruntime", 3, 0,
+	 "\\bLoad model from .*? failed: ?(?<msg>\\S.*?)\\s*$"},
 };
 
 /* The status message of a failed kernel with no binding's framing: the
@@ -354,6 +371,7 @@ const tri_format tri_formats[] = {
 	{"llvm", FAM_NATIVE, llvm, N(llvm)},
 	{"glibc", FAM_NATIVE, glibc, N(glibc)},
 	{"glog", FAM_NATIVE, glog, N(glog)},
+	{"halide", FAM_NATIVE, halide, N(halide)},
 	{"onnxruntime", FAM_PYTHON, onnxruntime_log, N(onnxruntime_log)},
 	{"node", FAM_NODE, node, N(node)},
 	{"frames", FAM_NATIVE, frames, N(frames)},

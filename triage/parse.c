@@ -683,15 +683,32 @@ static size_t ray_prefix(const char *s, size_t n)
 	return i + 1 < n && s[i] == ':' && s[i + 1] == ' ' ? i + 2 : 0;
 }
 
+/* torchrun's "[rank4]:" (and "[rank4]: "), a tool's relay of a child's
+** "stderr: " or "stdout: ": its length, or 0. */
+static size_t relay_prefix(const char *s, size_t n)
+{
+	size_t i = 5;
+
+	if (n > 8 && (!memcmp(s, "stderr: ", 8) || !memcmp(s, "stdout: ", 8)))
+		return 8;
+	if (n < 8 || memcmp(s, "[rank", 5) || !isdigit((unsigned char)s[5]))
+		return 0;
+	while (i < n && isdigit((unsigned char)s[i]))
+		i++;
+	if (i + 1 >= n || s[i] != ']' || s[i + 1] != ':')
+		return 0;
+	return i + 2 < n && s[i + 2] == ' ' ? i + 3 : i + 2;
+}
+
 /* A test runner's prefix on every line: ctest's "7: "; a quote's "> "
 ** (a log quoted in a reply); a container log's time and stream
 ** ("2026-01-17T18:48:10.41+01:00 stderr F "), a CI runner's time;
-** Ray's (ray_prefix). */
+** Ray's (ray_prefix); torchrun's rank, a relay's stream (relay_prefix). */
 static void strip_runner_prefix(const char **line, size_t *n)
 {
 	size_t i = 0;
 
-	if ((i = ray_prefix(*line, *n))) {
+	if ((i = ray_prefix(*line, *n)) || (i = relay_prefix(*line, *n))) {
 		*line += i;
 		*n -= i;
 		i = 0;

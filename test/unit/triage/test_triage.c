@@ -1767,6 +1767,42 @@ static void test_triage__rust_panic_paste_starts_lower(void **state)
 	assert_false(similar(mac, elsewhere));
 }
 
+/* Shapes of posted reports: Halide's internal error with its condition
+** on the next line; onnxruntime's "Load model from X failed:" with no
+** binding's framing; an assertion whose quotes a paste made double,
+** inside Markdown backquotes; a Rust panic at a Windows path, and one
+** whose message goes on over several lines; lines relayed behind
+** "stderr: " or torchrun's "[rank4]:". */
+static void test_triage__posted_report_shapes(void **state)
+{
+	(void)state;
+	expect_sig("Internal error at src/Lower.cpp:812\n"
+		"Condition failed: !loop_nest.empty()\n",
+		"halide-internal", "Condition failed: !loop_nest.empty() at Lower.cpp",
+		NULL, NULL, NULL);
+	expect_sig("> Load model from C:\\models\\net.onnx failed:This is an invalid model. "
+		"Type Error: Type 'tensor(int8)' of input parameter (x) of operator (Gelu) is invalid.\n",
+		"onnxruntime", "This is an invalid model. Type Error: Type '?' of input parameter (x) "
+		"of operator (Gelu) is invalid.", NULL, NULL, NULL);
+	expect_sig("`lib/Pass/Fuse.cpp:77: void FusePass::run(): Assertion \"ops.size() == 2\" failed.`\n",
+		"assert", "FusePass::run: ops.size() == 2 at Fuse.cpp", NULL, NULL, NULL);
+	expect_sig("thread '<unnamed>' panicked at 'no entry for Key(7)', "
+		"C:\\Users\\ci\\.cargo\\registry\\src\\gizmo-0.3.1\\src\\table.rs:88:13\n",
+		"rust-panic", "no entry for Key(N) at table.rs:88", NULL, NULL, NULL);
+	expect_sig("thread 'worker' panicked at 'cycle detected:\n\nKey { a: 1 }\nKey { a: 2 }', src/db.rs:9:5\n",
+		"rust-panic", "cycle detected", NULL, NULL, NULL);
+	expect_sig("stderr: thread 'main' panicked at src/io.rs:28:37:\n"
+		"stderr: receiver was dropped\n",
+		"rust-panic", "receiver was dropped at io.rs:28", NULL, NULL, NULL);
+	expect_sig("[rank4]: Traceback (most recent call last):\n"
+		"[rank4]:   File \"/w/train.py\", line 9, in <module>\n"
+		"[rank4]:     step()\n"
+		"[rank4]:   File \"/w/model.py\", line 40, in step\n"
+		"[rank4]:     raise KeyError(name)\n"
+		"[rank4]: KeyError: 'w7'\n",
+		"python:KeyError", "'?'", "model.py:step", "train.py:<module>", NULL);
+}
+
 /* The bottom of an mlir-opt stack alone (the paste cut the crash's
 ** frames): main, its line and the driver frames are every crash's. Two
 ** such pastes of one build stay apart. */
@@ -2497,6 +2533,7 @@ int main(void)
 		cmocka_unit_test(test_triage__c10_error_frames),
 		cmocka_unit_test(test_triage__rust_ice_without_panic_line),
 		cmocka_unit_test(test_triage__rust_placeholder_panic),
+		cmocka_unit_test(test_triage__posted_report_shapes),
 		cmocka_unit_test(test_triage__rust_panic_paste_starts_lower),
 		cmocka_unit_test(test_triage__driver_tail_stands_alone),
 		cmocka_unit_test(test_triage__headless_traceback_driver_error),
