@@ -217,6 +217,30 @@ static const tri_pattern rust[] = {
 	 "^\\s+at (?<file>\\S.*?):(?<line>\\d+)(?::\\d+)?\\s*$"},
 };
 
+/* TVM's FFI on a fatal signal: "!!!!!!! TVM FFI encountered a Segfault
+** !!!!!!!", then native frames in a Python traceback's clothes,
+** outermost first: "  File "<unknown>", in tvm::ffi::Function::...". */
+static const tri_pattern tvm_ffi[] = {
+	{R_STACK, "TVM FFI encountered a", "crash", 3, TRI_REVERSE,
+	 "^!+ TVM FFI encountered a Segfault !+\\s*$"},
+	{R_FRAME, "File \"<unknown>\", in ", NULL, 0, TRI_CONTEXT,
+	 "^\\s+File \"<unknown>\", in (?<func>.+?)\\s*$"},
+};
+
+/* UCX's handler (under MPI, PyTorch's distributed jobs): "[host:4242:0:4242]
+** Caught signal 11 (Segmentation fault: ...)", then "==== backtrace
+** (tid:4242) ====" and " 3 0x0000000000016a659 f()  file.c:214" frames. */
+static const tri_pattern ucx[] = {
+	{R_SIGNAL, "Caught signal", NULL, 3, 0,
+	 "Caught signal \\d+ \\((?<sig>Segmentation fault|Aborted|Bus error|"
+	 "Floating point exception|Illegal instruction)"},
+	{R_STACK, "==== backtrace (tid:", NULL, 0, 0,
+	 "^\\s*={3,} backtrace \\(tid:\\s*\\d+\\) ={3,}"},
+	{R_FRAME, "0x", NULL, 0, TRI_CONTEXT,
+	 "^\\s*(?<idx>\\d+)\\s+0x(?<addr>[0-9a-fA-F]+)\\s+(?<func>[^\\s(]+)\\(\\)"
+	 "(?:\\s+(?<file>[^\\s:]+):(?<line>\\d+))?\\s*$"},
+};
+
 /* Halide's internal errors: "Internal error at src/Simplify.cpp:1797",
 ** the failed condition on the next line. */
 static const tri_pattern halide[] = {
@@ -372,6 +396,8 @@ const tri_format tri_formats[] = {
 	{"glibc", FAM_NATIVE, glibc, N(glibc)},
 	{"glog", FAM_NATIVE, glog, N(glog)},
 	{"halide", FAM_NATIVE, halide, N(halide)},
+	{"tvm", FAM_NATIVE, tvm_ffi, N(tvm_ffi)},
+	{"ucx", FAM_NATIVE, ucx, N(ucx)},
 	{"onnxruntime", FAM_PYTHON, onnxruntime_log, N(onnxruntime_log)},
 	{"node", FAM_NODE, node, N(node)},
 	{"frames", FAM_NATIVE, frames, N(frames)},
@@ -412,6 +438,9 @@ const char *tri_signal_kind(const char *s, size_t n, const char **name)
 const tri_ignore tri_ignores[] = {
 	{1, "^llvm::sys::(?:RunSignalHandlers|PrintStackTrace|CleanupOnSignal)$"},
 	{1, "^(?:SignalHandler|CrashRecoverySignalHandler|__restore_rt|_sigtramp|<signal handler called>)$"},
+	/* glibc's sigreturn trampoline as a symbolizer without its own
+	** symbol names it (UCX's backtraces) */
+	{1, "^__sigaction$"},
 	{1, "^google::FailureSignalHandler$|^absl::(?:lts_\\w+::)?AbslFailureSignalHandler$"},
 	{0, "^llvm::sys::"},
 	{0, "^(?:__GI_)?(?:abort|raise|gsignal)$"},

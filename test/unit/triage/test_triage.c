@@ -1801,6 +1801,20 @@ static void test_triage__posted_report_shapes(void **state)
 		"[rank4]:     raise KeyError(name)\n"
 		"[rank4]: KeyError: 'w7'\n",
 		"python:KeyError", "'?'", "model.py:step", "train.py:<module>", NULL);
+	/* TVM's FFI on a segfault: its frames outermost first */
+	expect_sig("!!!!!!! TVM FFI encountered a Segfault !!!!!!!\n"
+		"  File \"<unknown>\", in __pyx_pw_3tvm_3ffi_4core_8Function_1__call__(_object*)\n"
+		"  File \"<unknown>\", in tvm::ffi::FunctionObj::SafeCall(void*, int)\n"
+		"  File \"<unknown>\", in gizmo::Planner::place(gizmo::Node const&)\n",
+		"crash", "", "gizmo::Planner::place", "tvm::ffi::FunctionObj::SafeCall",
+		"__pyx_pw_3tvm_3ffi_4core_8Function_1__call__");
+	/* UCX's handler: the sigreturn trampoline above the crash goes */
+	expect_sig("[node7:4242:0:4242] Caught signal 11 (Segmentation fault: address not mapped to object at address 0x8)\n"
+		"==== backtrace (tid:   4242) ====\n"
+		" 0 0x0000000000042520 __sigaction()  ???:0\n"
+		" 1 0x0000000000001403 gizmo_scatter()  scatter.c:51\n"
+		" 2 0x0000000000001873 gizmo_launch()  launch.c:12\n",
+		"crash", "", "gizmo_scatter", "gizmo_launch", NULL);
 }
 
 /* The bottom of an mlir-opt stack alone (the paste cut the crash's
