@@ -1295,34 +1295,49 @@ static const char *skip_blanks(const char *s, const char *end)
 /*
 ** glibc's assertion line as some tools print it and some pastes break it:
 ** "prog: FILE:LINE:" then "FUNCTION:" then "Assertion `COND' failed.",
-** on three lines. Joined with spaces, they are the one line every other
-** report of the check prints.
+** on three lines, or with the function itself broken over two or three
+** (its template arguments on a line of their own). Joined with spaces,
+** they are the one line every other report of the check prints.
 ** Returns log itself when there is no such split.
 */
+#define JOIN_FUNC_LINES 3
+
 static const char *join_assertion(gred_buf *b, const char *log, size_t *len)
 {
 	const char *end = log + *len, *line, *nl;
 	int joined = 0;
 
-	if (!memmem(log, *len, "\nAssertion ", 11))
+	if (!memmem(log, *len, "Assertion ", 10))
 		return log;
 	b->len = 0;
 	for (line = log; line < end; line = nl + 1) {
-		const char *func, *check, *func_end;
-		size_t nf;
+		const char *func, *check = NULL, *func_end = NULL;
+		size_t nf = 0;
+		int k;
 
 		nl = line_end(line, end);
 		if (nl < end && ends_at_line_number(line, (size_t)(nl - line))) {
-			func = nl + 1;
-			func_end = line_end(func, end);
-			nf = trimmed(func, (size_t)(func_end - func));
-			check = func_end < end ? func_end + 1 : end;
-			if (check < end && nf && func[nf - 1] == ':' &&
-			    starts_assertion(check, (size_t)(line_end(check, end) - check))) {
+			/* the function's last line ends with ':' and the
+			** assertion comes next */
+			for (func = nl + 1, k = 0; k < JOIN_FUNC_LINES && func < end; k++) {
+				func_end = line_end(func, end);
+				nf = trimmed(func, (size_t)(func_end - func));
+				check = func_end < end ? func_end + 1 : end;
+				if (check < end && nf && func[nf - 1] == ':' &&
+				    starts_assertion(check, (size_t)(line_end(check, end) - check)))
+					break;
+				func = check;
+			}
+			if (k < JOIN_FUNC_LINES && func < end) {
 				buf_append(b, line, trimmed(line, (size_t)(nl - line)));
-				buf_puts(b, " ");
-				func = skip_blanks(func, func + nf);
-				buf_append(b, func, nf - (size_t)(func - (nl + 1)));
+				for (func = nl + 1; func < check; func = func_end + 1) {
+					const char *from;
+					func_end = line_end(func, end);
+					nf = trimmed(func, (size_t)(func_end - func));
+					from = skip_blanks(func, func + nf);
+					buf_puts(b, " ");
+					buf_append(b, from, nf - (size_t)(from - func));
+				}
 				nl = line_end(check, end);
 				check = skip_blanks(check, nl);
 				buf_puts(b, " ");

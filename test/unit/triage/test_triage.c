@@ -418,7 +418,7 @@ static void test_triage__bare_abort_stands_alone(void **state)
 }
 
 /* glibc's assertion line printed on three lines (file and line, the
-** function, the check) is the one-line report. */
+** function, the check), or four, is the one-line report. */
 static void test_triage__assertion_on_three_lines(void **state)
 {
 	const char *one = "tool: /src/lib/Graph.h:88: T &Graph<T>::at(unsigned) [with T = Node]: Assertion `i < count && \"index out of range\"' failed.\n"
@@ -438,6 +438,16 @@ static void test_triage__assertion_on_three_lines(void **state)
 	assert_non_null(strstr(b.message, "T = Node"));
 	assert_true(triage_sig_equal(&a, &b));
 	assert_false(triage_sig_equal(&b, &c));
+	/* a paste indented, the function broken before its template
+	** arguments: four lines */
+	{
+		triage_sig d = sig_of("/src/lib/Graph.h:88:\n"
+			"  T &Graph<T>::at(unsigned)\n"
+			"    [with T = Node]:\n"
+			"  Assertion `i < count && \"index out of range\"' failed.\n", 0);
+		assert_true(triage_sig_equal(&a, &d));
+		triage_sig_free(&d);
+	}
 	/* macOS libc prints the template's check without its arguments:
 	** with no frame, it may be any instance's, so it joins neither. */
 	assert_false(similar("Assertion failed: (i < count && \"index out of range\"), function at, file Graph.h, line 88.\n", three));
