@@ -4,6 +4,7 @@
 ** a sanitizer or LLVM's own stack dump) or another version.
 */
 #define _GNU_SOURCE
+#include <stdlib.h>
 #include <string.h>
 
 #include "parse.h"
@@ -159,6 +160,28 @@ static int cut_short(const char *a, size_t na, const char *b, size_t nb)
 }
 
 /*
+** A Rust panic's message ends with its line ("... at f.rs:515"), which
+** moves a little from version to version: the same words at a line at
+** most PANIC_DRIFT away are compatible, and the frames decide.
+*/
+#define PANIC_DRIFT 16
+
+static int panic_moved(const mtext *a, const mtext *b)
+{
+	size_t ka = a->nmsg, kb = b->nmsg;
+	long la = 0, lb = 0, m = 1;
+
+	if (!same(a->cls, a->ncls, "rust-panic", 10))
+		return 0;
+	for (; ka && a->msg[ka - 1] >= '0' && a->msg[ka - 1] <= '9' && m < 100000000; m *= 10)
+		la += (a->msg[--ka] - '0') * m;
+	for (m = 1; kb && b->msg[kb - 1] >= '0' && b->msg[kb - 1] <= '9' && m < 100000000; m *= 10)
+		lb += (b->msg[--kb] - '0') * m;
+	return ka && ka < a->nmsg && kb < b->nmsg && a->msg[ka - 1] == ':' &&
+		same(a->msg, ka, b->msg, kb) && labs(la - lb) <= PANIC_DRIFT;
+}
+
+/*
 ** Messages: equal, or one side has none (a debugger's capture of a
 ** sanitizer's report), or two assertion lines of one condition in one
 ** function, one of them spelled by macOS libc ("function f" has no
@@ -184,6 +207,8 @@ static int message_compatible(const mtext *a, const mtext *b)
 	if ((starts_with(a->cls, a->ncls, "python:") ||
 	     starts_with(a->cls, a->ncls, "node:")) &&
 	    same_but_digits(a->msg, a->nmsg, b->msg, b->nmsg))
+		return 1;
+	if (panic_moved(a, b))
 		return 1;
 	ca = memmem(a->msg, a->nmsg, ": ", 2);
 	cb = memmem(b->msg, b->nmsg, ": ", 2);

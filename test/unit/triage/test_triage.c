@@ -1775,6 +1775,15 @@ static void test_triage__rust_panic_paste_starts_lower(void **state)
 	assert_true(similar(mac, lower));
 	assert_false(similar(mac, other_line));
 	assert_false(similar(mac, elsewhere));
+	/* another version: the line moved, the frames are the same */
+	assert_true(similar(lower, "thread 'rustc' panicked at compiler/rustc_hir_typeck/src/method/suggest.rs:3310:24:\n"
+		"index out of bounds: the len is 1 but the index is 1\n"
+		"  12:     0x7f0b6e0a1234 - <rustc_hir_typeck[77aa998acef9546f]::fn_ctxt::FnCtxt>::report_no_match_method_error\n"
+		"  13:     0x7f0b6e0a2345 - <rustc_hir_typeck[77aa998acef9546f]::fn_ctxt::FnCtxt>::report_method_error\n"));
+	assert_false(similar(lower, other_line));  /* 179 lines away */
+	/* without frames the line is all there is */
+	assert_false(similar("thread 'rustc' panicked at 'key not found', src/table.rs:515:9\n",
+		"thread 'rustc' panicked at 'key not found', src/table.rs:516:9\n"));
 }
 
 /* Shapes of posted reports: Halide's internal error with its condition
