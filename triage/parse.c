@@ -700,15 +700,59 @@ static size_t relay_prefix(const char *s, size_t n)
 	return i + 2 < n && s[i + 2] == ' ' ? i + 3 : i + 2;
 }
 
+/* glog's prefix on a line that is not the fatal one ("W0925
+** 02:30:07.373000 4242 torch/_dynamo/utils.py:1798] "), with PyTorch's
+** compile id after it ("[0/0] "): its length, or 0. A fatal line ("F...")
+** keeps it: it is the report (see glog in formats.c). */
+static size_t glog_prefix(const char *s, size_t n)
+{
+	size_t i = 0, k;
+
+	while (i < n && i < 8 && s[i] == ' ')
+		i++;
+	if (n - i < 30 || !strchr("IWE", s[i]))
+		return 0;
+	for (k = 1; k <= 4; k++)
+		if (!isdigit((unsigned char)s[i + k]))
+			return 0;
+	if (s[i + 5] != ' ' || !isdigit((unsigned char)s[i + 6]) || s[i + 8] != ':')
+		return 0;
+	i += 6;
+	while (i < n && (isdigit((unsigned char)s[i]) || s[i] == ':' || s[i] == '.'))
+		i++;
+	while (i < n && s[i] == ' ')
+		i++;
+	for (k = i; i < n && isdigit((unsigned char)s[i]); i++)
+		;
+	if (i == k || i >= n || s[i] != ' ')
+		return 0;
+	/* the source file and line, up to "] " */
+	for (i++; i < n && s[i] != ']' && s[i] != ' '; i++)
+		;
+	if (i + 1 >= n || s[i] != ']' || s[i + 1] != ' ')
+		return 0;
+	i += 2;
+	if (i + 4 < n && s[i] == '[' && isdigit((unsigned char)s[i + 1])) {
+		for (k = i + 1; k < n && (isdigit((unsigned char)s[k]) || s[k] == '/' ||
+		     s[k] == '_'); k++)
+			;
+		if (k + 1 < n && s[k] == ']' && s[k + 1] == ' ')
+			i = k + 2;
+	}
+	return i;
+}
+
 /* A test runner's prefix on every line: ctest's "7: "; a quote's "> "
 ** (a log quoted in a reply); a container log's time and stream
 ** ("2026-01-17T18:48:10.41+01:00 stderr F "), a CI runner's time;
-** Ray's (ray_prefix); torchrun's rank, a relay's stream (relay_prefix). */
+** Ray's (ray_prefix); torchrun's rank, a relay's stream (relay_prefix);
+** glog's on a line that is not fatal (glog_prefix). */
 static void strip_runner_prefix(const char **line, size_t *n)
 {
 	size_t i = 0;
 
-	if ((i = ray_prefix(*line, *n)) || (i = relay_prefix(*line, *n))) {
+	if ((i = ray_prefix(*line, *n)) || (i = relay_prefix(*line, *n)) ||
+	    (i = glog_prefix(*line, *n))) {
 		*line += i;
 		*n -= i;
 		i = 0;

@@ -1820,6 +1820,15 @@ static void test_triage__posted_report_shapes(void **state)
 		"[rank4]:     raise KeyError(name)\n"
 		"[rank4]: KeyError: 'w7'\n",
 		"python:KeyError", "'?'", "model.py:step", "train.py:<module>", NULL);
+	/* PyTorch's log lines: glog's prefix and the compile id before a
+	** traceback's every line; a fatal glog line keeps its own */
+	expect_sig("W0925 02:30:07.373000 4242 torch/_dynamo/convert_frame.py:1798] [0/0] Traceback (most recent call last):\n"
+		"W0925 02:30:07.373000 4242 torch/_dynamo/convert_frame.py:1798] [0/0]   File \"/w/model.py\", line 40, in step\n"
+		"W0925 02:30:07.373000 4242 torch/_dynamo/convert_frame.py:1798] [0/0]     raise KeyError(name)\n"
+		"W0925 02:30:07.373000 4242 torch/_dynamo/convert_frame.py:1798] [0/0] KeyError: 'w7'\n",
+		"python:KeyError", "'?'", "model.py:step", NULL, NULL);
+	expect_sig("F0312 10:04:05.123456 4242 graph.cc:88] Check failed: n > 0\n",
+		"glog-fatal", "Check failed: n > N at graph.cc", NULL, NULL, NULL);
 	/* TVM's FFI on a segfault: its frames outermost first */
 	expect_sig("!!!!!!! TVM FFI encountered a Segfault !!!!!!!\n"
 		"  File \"<unknown>\", in __pyx_pw_3tvm_3ffi_4core_8Function_1__call__(_object*)\n"
