@@ -396,7 +396,13 @@ static int template_args(const mtext *m)
 ** no bug of one. */
 static int message_names_bug(const mtext *a, const mtext *b)
 {
-	if (same(a->cls, a->ncls, "rust-panic", 10) || same(a->cls, a->ncls, "rust-ice", 8))
+	/* (an assert!'s condition is source text that names its check, as
+	** an assertion's does: at a line moved by another version too) */
+	if (same(a->cls, a->ncls, "rust-panic", 10))
+		return same(a->msg, a->nmsg, b->msg, b->nmsg) ||
+			(starts_with(a->msg, a->nmsg, "assertion failed: ") &&
+			 panic_moved(a, b));
+	if (same(a->cls, a->ncls, "rust-ice", 8))
 		return same(a->msg, a->nmsg, b->msg, b->nmsg);
 	if (template_args(a) != template_args(b))
 		return 0;

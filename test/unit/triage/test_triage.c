@@ -1781,9 +1781,14 @@ static void test_triage__rust_panic_paste_starts_lower(void **state)
 		"  12:     0x7f0b6e0a1234 - <rustc_hir_typeck[77aa998acef9546f]::fn_ctxt::FnCtxt>::report_no_match_method_error\n"
 		"  13:     0x7f0b6e0a2345 - <rustc_hir_typeck[77aa998acef9546f]::fn_ctxt::FnCtxt>::report_method_error\n"));
 	assert_false(similar(lower, other_line));  /* 179 lines away */
-	/* without frames the line is all there is */
+	/* without frames the line is all there is, but for an assert!'s
+	** condition, which names its check */
 	assert_false(similar("thread 'rustc' panicked at 'key not found', src/table.rs:515:9\n",
 		"thread 'rustc' panicked at 'key not found', src/table.rs:516:9\n"));
+	assert_true(similar("thread 'rustc' panicked at 'assertion failed: pos <= self.len()', src/enc.rs:445:9\n",
+		"thread 'rustc' panicked at 'assertion failed: pos <= self.len()', src/enc.rs:435:9\n"));
+	assert_false(similar("thread 'rustc' panicked at 'assertion failed: pos <= self.len()', src/enc.rs:445:9\n",
+		"thread 'rustc' panicked at 'assertion failed: pos <= self.len()', src/enc.rs:345:9\n"));
 }
 
 /* Shapes of posted reports: Halide's internal error with its condition
