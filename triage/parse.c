@@ -742,6 +742,26 @@ static size_t glog_prefix(const char *s, size_t n)
 	return i;
 }
 
+/* A line a Markdown post put in inline code ("`LLVM ERROR: ...`"): the
+** opening backquote at its start, and a closing one at its end that
+** closes nothing inside it (an odd count: "Assertion `c' failed.`"
+** keeps its own). A fence ("```") is not inline code. */
+static void strip_inline_code(const char **line, size_t *n)
+{
+	size_t i, ticks = 0;
+
+	if (*n >= 2 && (*line)[0] == '`' && (*line)[1] != '`') {
+		*line += 1;
+		*n -= 1;
+	}
+	if (*n < 2 || (*line)[*n - 1] != '`' || (*line)[*n - 2] == '`')
+		return;
+	for (i = 0; i < *n; i++)
+		ticks += (*line)[i] == '`';
+	if (ticks % 2)
+		*n -= 1;
+}
+
 /* A test runner's prefix on every line: ctest's "7: "; a quote's "> "
 ** (a log quoted in a reply); a container log's time and stream
 ** ("2026-01-17T18:48:10.41+01:00 stderr F "), a CI runner's time;
@@ -786,6 +806,7 @@ static void strip_runner_prefix(const char **line, size_t *n)
 		*line += i;
 		*n -= i;
 	}
+	strip_inline_code(line, n);
 }
 
 /* Whether a paste cut a report's word in two between a and b

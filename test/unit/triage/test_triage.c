@@ -1834,6 +1834,9 @@ static void test_triage__posted_report_shapes(void **state)
 		"python:KeyError", "'?'", "model.py:step", NULL, NULL);
 	expect_sig("F0312 10:04:05.123456 4242 graph.cc:88] Check failed: n > 0\n",
 		"glog-fatal", "Check failed: n > N at graph.cc", NULL, NULL, NULL);
+	/* a line a Markdown post put in inline code */
+	expect_sig("`LLVM ERROR: Cannot select: t5: i32 = X86ISD::PCMPEQ t3, t4`\n",
+		"llvm-error", "Cannot select: t?: i32 = X86ISD::PCMPEQ t?, t?", NULL, NULL, NULL);
 	/* TVM's FFI on a segfault: its frames outermost first */
 	expect_sig("!!!!!!! TVM FFI encountered a Segfault !!!!!!!\n"
 		"  File \"<unknown>\", in __pyx_pw_3tvm_3ffi_4core_8Function_1__call__(_object*)\n"
