@@ -246,10 +246,10 @@ static int message_compatible(const mtext *a, const mtext *b)
 }
 
 /* Whether the first two frames of a appear, in order, among the first
-** three of b: the same stack with one frame inlined away on top. */
-static int head_within(const mtext *a, const mtext *b)
+** depth of b. */
+static int head_among(const mtext *a, const mtext *b, size_t depth)
 {
-	size_t i, j = 0, want = a->n < 2 ? a->n : 2, nb = b->n < 3 ? b->n : 3;
+	size_t i, j = 0, want = a->n < 2 ? a->n : 2, nb = b->n < depth ? b->n : depth;
 	int named = 0;
 
 	if (!want || (want < 2 && b->n >= 2))
@@ -262,6 +262,13 @@ static int head_within(const mtext *a, const mtext *b)
 	/* One address alone is weak: within one build, two bugs' stacks
 	** end in the same caller. */
 	return j == want && (named || want == 2);
+}
+
+/* The same stack with one frame inlined away on top: a's first two
+** among b's first three. */
+static int head_within(const mtext *a, const mtext *b)
+{
+	return head_among(a, b, 3);
 }
 
 /* A message that says what went wrong, beyond ASan's access kind. */
@@ -540,16 +547,9 @@ static int call_within(const mtext *a, const mtext *b)
 */
 static int panic_within(const mtext *a, const mtext *b)
 {
-	size_t i, j = 0, want = a->n < 2 ? a->n : 2;
-
-	if (!same(a->cls, a->ncls, "rust-panic", 10) || !a->nmsg ||
-	    !same(a->msg, a->nmsg, b->msg, b->nmsg) || want < 2)
-		return 0;
-	for (i = 0; i < b->n && j < want; i++)
-		if (a->f[j].nname && same(a->f[j].name, a->f[j].nname, b->f[i].name,
-		    b->f[i].nname))
-			j++;
-	return j == want;
+	return same(a->cls, a->ncls, "rust-panic", 10) && a->nmsg &&
+		same(a->msg, a->nmsg, b->msg, b->nmsg) && a->n >= 2 &&
+		head_among(a, b, b->n);
 }
 
 int triage_match_similar(const char *sa, const char *sb)

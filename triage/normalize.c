@@ -50,6 +50,20 @@ static size_t skip_group(const char *s, size_t n, size_t i)
 	return n;
 }
 
+/* Rust's symbol hash, "::h0123456789abcdef", off the end of the name
+** b holds from start on. */
+static void drop_rust_hash(gred_buf *b, size_t start)
+{
+	size_t k;
+
+	if (b->len - start <= 19 || memcmp(b->data + b->len - 19, "::h", 3))
+		return;
+	for (k = b->len - 16; k < b->len && isxdigit((unsigned char)b->data[k]); k++)
+		;
+	if (k == b->len)
+		b->len -= 19;
+}
+
 /*
 ** Turns a demangled C++ or Rust symbol into a stable name:
 ** "void mlir::detail::walk<mlir::ForwardIterator>(mlir::Operation*, ...)"
@@ -153,14 +167,7 @@ void tri_norm_func(gred_buf *out, const char *s, size_t n)
 	** "T& f": neither is part of the name. */
 	while (start < b.len && (b.data[start] == '&' || b.data[start] == '*'))
 		start++;
-	/* Rust's symbol hash. */
-	if (b.len - start > 19 && !memcmp(b.data + b.len - 19, "::h", 3)) {
-		size_t k;
-		for (k = b.len - 16; k < b.len && isxdigit((unsigned char)b.data[k]); k++)
-			;
-		if (k == b.len)
-			b.len -= 19;
-	}
+	drop_rust_hash(&b, start);
 	/* Compiler clones and PLT stubs: foo.cold, foo.isra.0, foo@plt. */
 	{
 		size_t k, comp = start;
@@ -207,12 +214,7 @@ void tri_norm_rust_qualified(gred_buf *out, const char *s, size_t n)
 		buf_append(out, s + i, 1);
 		i++;
 	}
-	if (out->len - start > 19 && !memcmp(out->data + out->len - 19, "::h", 3)) {
-		for (k = out->len - 16; k < out->len && isxdigit((unsigned char)out->data[k]); k++)
-			;
-		if (k == out->len)
-			out->len -= 19;
-	}
+	drop_rust_hash(out, start);
 }
 
 /* GCC spells integer types out where Clang does not. */
