@@ -217,6 +217,48 @@ static const tri_pattern rust[] = {
 	 "^\\s+at (?<file>\\S.*?):(?<line>\\d+)(?::\\d+)?\\s*$"},
 };
 
+/* GCC's internal compiler error: "f.c:3:6: internal compiler error: in
+** vect_transform_stmt, at tree-vect-stmts.cc:12345" (or the signal that
+** stopped it), then its backtrace, innermost first: "0x1a2b3c name(args)"
+** frames, "???" where it knows no name, each with "\tfile:line" under it.
+** The line heads the stack as well as reporting the crash. */
+static const tri_pattern gcc[] = {
+	{R_STACK, "internal compiler error: ", "ice", 2, 0,
+	 "(?:^|: )internal compiler error: (?<msg>.*?)\\s*$"},
+	{R_FRAME, "0x", NULL, 0, TRI_CONTEXT | TRI_OWN,
+	 "^\\s*0x[0-9a-fA-F]+ (?<func>\\S.*?)\\s*$"},
+	{R_AT, ":", NULL, 0, TRI_CONTEXT | TRI_OWN,
+	 "^\\s+(?<file>[^\\s:]+):(?<line>\\d+)\\s*$"},
+};
+
+/* Go: "panic: msg" (a runtime error's or the value the program passed),
+** then each goroutine's stack, "goroutine 1 [running]:" the one that
+** panicked: "pkg.(*T).f(0xc000010000, ...)" frames, each with
+** "\t/path/f.go:12 +0x1d" under it. */
+static const tri_pattern go[] = {
+	{R_EVENT, "panic: ", "go-panic", 2, 0,
+	 "^panic: (?<msg>.*?)(?: \\[recovered\\])?\\s*$"},
+	{R_STACK, "[running]", NULL, 0, 0, "^goroutine \\d+ \\[running\\]:\\s*$"},
+	{R_STACK, "goroutine ", NULL, 0, TRI_ASIDE, "^goroutine \\d+ \\[[^\\]]*\\]:\\s*$"},
+	{R_FRAME, "(", NULL, 0, TRI_CONTEXT | TRI_OWN,
+	 "^(?<func>[A-Za-z_][\\w./-]*?(?:\\.\\(\\*?[^()\\s]+\\))?(?:\\.[^\\s().\\[]+(?:\\[\\.\\.\\.\\])?)*)"
+	 "\\((?:[^()]|\\([^()]*\\))*\\)\\s*$"},
+	{R_AT, ".go:", NULL, 0, TRI_CONTEXT | TRI_OWN,
+	 "^\\s+(?<file>\\S+\\.go):(?<line>\\d+)(?: \\+0x[0-9a-fA-F]+)?\\s*$"},
+};
+
+/* Java (and the JVM languages): an uncaught exception, "Exception in
+** thread "main" java.lang.IllegalStateException: msg", or its line alone,
+** valid once an "at pkg.Class.method(File.java:42)" frame follows. */
+static const tri_pattern java[] = {
+	{R_JSERR, ".", "java:", 2, 0,
+	 "^(?:Exception in thread \"[^\"]*\" )?(?<kind>(?:[a-z_$][\\w$]*\\.)+[A-Z][\\w$]*)"
+	 "(?:: (?<msg>.*?))?\\s*$"},
+	{R_FRAME, "at ", NULL, 0, TRI_CONTEXT | TRI_OWN,
+	 "^\\s+at (?:[\\w.$-]+(?:@[\\w.-]+)?/)?(?<func>[\\w$.<>]+?)\\("
+	 "(?:(?<file>[^:()]+?)(?::(?<line>\\d+))?)\\)\\s*$"},
+};
+
 /* TVM's FFI on a fatal signal: "!!!!!!! TVM FFI encountered a Segfault
 ** !!!!!!!", then native frames in a Python traceback's clothes,
 ** outermost first: "  File "<unknown>", in tvm::ffi::Function::...". */
@@ -387,6 +429,8 @@ const tri_format tri_formats[] = {
 	{"gdb", FAM_NATIVE, gdb, N(gdb)},
 	{"lldb", FAM_NATIVE, lldb, N(lldb)},
 	{"rust", FAM_RUST, rust, N(rust)},
+	{"gcc", FAM_NATIVE, gcc, N(gcc)},
+	{"go", FAM_MANAGED, go, N(go)},
 	{"onnxruntime", FAM_PYTHON, onnxruntime, N(onnxruntime)},
 	{"pytorch", FAM_PYTHON, pytorch, N(pytorch)},
 	{"python", FAM_PYTHON, python, N(python)},
@@ -400,6 +444,7 @@ const tri_format tri_formats[] = {
 	{"ucx", FAM_NATIVE, ucx, N(ucx)},
 	{"onnxruntime", FAM_PYTHON, onnxruntime_log, N(onnxruntime_log)},
 	{"node", FAM_NODE, node, N(node)},
+	{"java", FAM_MANAGED, java, N(java)},
 	{"frames", FAM_NATIVE, frames, N(frames)},
 	{"shell", FAM_NATIVE, shell, N(shell)},
 };
@@ -463,7 +508,19 @@ const tri_ignore tri_ignores[] = {
 	/* RUST_BACKTRACE=full: the printing of the backtrace itself, with
 	** crate hashes ("<<std[e28293b1]::sys::backtrace::...") */
 	{0, "^<*(?:std|core|alloc)(?:\\[[0-9a-f]+\\])?::"},
-	{0, "^\\?\\?$|^<unknown>$"},
+	{0, "^\\?\\?\\??$|^<unknown>$"},
+	/* GCC's signal handler and its reporting of its own bug, and the
+	** pass manager every crash of the compiler goes through */
+	{1, "^crash_signal$"},
+	{0, "^(?:internal_error(?:_no_backtrace)?|fancy_abort|diagnostic_\\w+|"
+	    "diagnostic_context::\\w+|\\w+_check_failed)$"},
+	{2, "^(?:toplev::main|do_compile|compile_file|execute_one_pass|execute_pass_list(?:_1)?|"
+	    "execute_ipa_pass_list|symbol_table::(?:compile|finalize_compilation_unit)|"
+	    "cgraph_node::expand|expand_all_functions)$"},
+	/* Go's runtime and its panics, and the JVM's own classes, as a C++
+	** program's std:: */
+	{0, "^runtime\\.|^panic$|^testing\\.tRunner"},
+	{0, "^(?:java|javax|jdk|sun|kotlin)\\."},
 	/* A thread's entry, as _start is the program's */
 	{0, "^(?:start_thread|clone3?|BaseThreadInitThunk|RtlUserThreadStart)$"},
 	/* The drivers every crash of a tool passes through: mlir-opt's main

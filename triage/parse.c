@@ -161,6 +161,7 @@ static long new_stack(tri_scan *s, enum tri_family fam, int reverse,
 	st->n = 0;
 	st->last_idx = -1;
 	st->descending = st->weak = st->aside = 0;
+	st->fmt = NULL;
 	return (long)s->nstacks++;
 }
 
@@ -204,6 +205,7 @@ static void add_frame(tri_scan *s, long *si, enum tri_family fam,
 			s->stacks[*si].descending = s->stacks[old].descending;
 			s->stacks[*si].weak = s->stacks[old].weak;
 			s->stacks[*si].aside = s->stacks[old].aside;
+			s->stacks[*si].fmt = s->stacks[old].fmt;
 		}
 	}
 	if (s->nframes == s->cframes) {
@@ -219,7 +221,7 @@ static void add_frame(tri_scan *s, long *si, enum tri_family fam,
 
 /* Per family, the stack frames currently go to. */
 typedef struct scan_state {
-	long open[4];
+	long open[FAM_COUNT];
 	size_t lineno;
 	int at_end;      /* the line is the log's last that is not blank */
 } scan_state;
@@ -236,6 +238,17 @@ static tri_event *start_event(tri_scan *s, const scan_state *ss,
 		ev->lineno = ss->lineno;
 	}
 	return ev;
+}
+
+/* The kind, message and place an event's line names. */
+static void read_event(tri_event *ev, const tri_compiled *c,
+	pcre2_match_data *md, const char *line)
+{
+	ev->kind = group(c, md, line, G_KIND);
+	ev->msg = group(c, md, line, G_MSG);
+	ev->file = group(c, md, line, G_FILE);
+	ev->line = group(c, md, line, G_LINE);
+	ev->func = group(c, md, line, G_FUNC);
 }
 
 /* A line that reports a crash: an error, a signal, a Node.js error (whose
@@ -260,17 +273,15 @@ static int on_event(triage_parser *p, scan_state *ss, const tri_format *fmt,
 		ev->sigkind = kind;
 		ev->signame = name;
 	}
-	ev->kind = group(c, md, line, G_KIND);
-	ev->msg = group(c, md, line, G_MSG);
-	ev->file = group(c, md, line, G_FILE);
-	ev->line = group(c, md, line, G_LINE);
-	ev->func = group(c, md, line, G_FUNC);
+	read_event(ev, c, md, line);
 	if (pat->role == R_NEXTMSG)
 		s->want_msg = 1;
 	if (pat->role == R_JSERR) {
 		ev->pending = 1;
-		ss->open[FAM_NODE] = ev->stack =
-			new_stack(s, FAM_NODE, 0, ss->lineno);
+		ss->open[fmt->family] = ev->stack =
+			new_stack(s, fmt->family, 0, ss->lineno);
+		if (ev->stack >= 0)
+			s->stacks[ev->stack].fmt = fmt;
 	}
 	return 0;
 }
@@ -299,16 +310,24 @@ static void on_detail(triage_parser *p, const tri_format *fmt,
 
 /* The header of a stack: the family's frames go to a new stack. */
 static void on_stack(triage_parser *p, scan_state *ss, const tri_format *fmt,
-	const tri_pattern *pat)
+	const tri_pattern *pat, const tri_compiled *c, const char *line)
 {
 	tri_scan *s = &p->scan;
+	tri_event *ev;
 
-	if (pat->kind && !start_event(s, ss, fmt, pat))
-		return;
+	/* a header that is also the report (GCC's "internal compiler
+	** error: ..." above its frames) */
+	if (pat->kind) {
+		if (!(ev = start_event(s, ss, fmt, pat)))
+			return;
+		read_event(ev, c, p->md, line);
+	}
 	ss->open[fmt->family] = new_stack(s, fmt->family,
 		!!(pat->flags & TRI_REVERSE), ss->lineno);
-	if (ss->open[fmt->family] >= 0)
+	if (ss->open[fmt->family] >= 0) {
 		s->stacks[ss->open[fmt->family]].aside = !!(pat->flags & TRI_ASIDE);
+		s->stacks[ss->open[fmt->family]].fmt = fmt;
+	}
 }
 
 /*
@@ -514,7 +533,7 @@ static int on_match(triage_parser *p, scan_state *ss, const tri_format *fmt,
 		on_detail(p, fmt, c, line);
 		return 0;
 	case R_STACK:
-		on_stack(p, ss, fmt, pat);
+		on_stack(p, ss, fmt, pat, c, line);
 		return 0;
 	case R_FRAME:
 		return on_frame(p, ss, fmt, pat, c, line);
@@ -596,7 +615,8 @@ static int scan_line(triage_parser *p, scan_state *ss, const char *line,
 			    !contains(line, n, pat->hint, c->hint_len)))
 				continue;
 			if ((pat->flags & TRI_CONTEXT) && (ss->open[fmt->family] < 0 ||
-			    ((pat->flags & TRI_WEAK) && !p->scan.stacks[ss->open[fmt->family]].weak)))
+			    ((pat->flags & TRI_WEAK) && !p->scan.stacks[ss->open[fmt->family]].weak) ||
+			    ((pat->flags & TRI_OWN) && p->scan.stacks[ss->open[fmt->family]].fmt != fmt)))
 				continue;
 			if ((pat->flags & TRI_DIGIT) && !lead_digit(line, n))
 				continue;
@@ -913,7 +933,7 @@ void tri_scan_log(triage_parser *p, const char *log, size_t len)
 	p->joined.len = 0;
 	if (p->joined.cap < JOIN_ROOM)
 		buf_grow(&p->joined, JOIN_ROOM);
-	for (k = 0; k < 4; k++)
+	for (k = 0; k < FAM_COUNT; k++)
 		ss.open[k] = -1;
 	ss.lineno = 0;
 	ss.at_end = 0;

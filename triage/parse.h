@@ -11,8 +11,11 @@
 #include "triage.h"
 
 /* Frames and events belong to a family; an event takes its stack from
-** its own family (an ASan report never gets a Python traceback). */
-enum tri_family { FAM_NATIVE, FAM_PYTHON, FAM_NODE, FAM_RUST };
+** its own family (an ASan report never gets a Python traceback).
+** FAM_MANAGED: Go and the JVM, whose frames are dotted names
+** ("pkg.(*T).f", "org.x.Shape.check") kept whole. */
+enum tri_family { FAM_NATIVE, FAM_PYTHON, FAM_NODE, FAM_RUST, FAM_MANAGED,
+	FAM_COUNT };
 
 enum tri_role {
 	R_EVENT,     /* a crash report: kind, maybe message and location */
@@ -65,6 +68,9 @@ typedef struct tri_pattern {
 #define TRI_ASIDE   256  /* R_STACK: another thread's, which did not crash
                             (a crash's stack is taken from it only if
                             there is no other) */
+#define TRI_OWN     512  /* R_FRAME, R_AT: only inside a stack a line of
+                            this format opened (GCC's "0x1a2b name" is
+                            nothing under another's header) */
 
 typedef struct tri_format {
 	const char *name;
@@ -110,6 +116,7 @@ typedef struct tri_stack {
 	int descending;      /* numbered down to 0: listed outermost first */
 	int weak;            /* of TRI_WEAK frames */
 	int aside;           /* of a thread that did not crash (TRI_ASIDE) */
+	const struct tri_format *fmt;  /* the format whose line opened it */
 	size_t lineno;
 	size_t first, n;     /* into the frame vector */
 	long last_idx;

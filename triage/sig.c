@@ -15,6 +15,7 @@
 #include "parse.h"
 
 #define MAX_DISPLAY 64
+#define MAX_MANAGED_NAME 256  /* a Go or JVM frame's dotted name */
 #define N_ELEMS(a) (sizeof(a) / sizeof((a)[0]))
 #define BINARY_SAMPLE 65536
 
@@ -338,6 +339,9 @@ static void make_frame(triage_parser *p, triage_frame *out,
 			buf_append(b, fn.p, fn.n);
 		else
 			buf_puts(b, "<anonymous>");
+	} else if (fam == FAM_MANAGED) {
+		buf_append(b, fr->func.p, fr->func.n < MAX_MANAGED_NAME ?
+			fr->func.n : MAX_MANAGED_NAME);
 	} else if (fr->func.n && fr->func.p[0] == '<' &&
 		   memmem(fr->func.p, fr->func.n, ">::", 3)) {
 		tri_norm_rust_qualified(b, fr->func.p, fr->func.n);
@@ -670,7 +674,7 @@ static void add_message(gred_buf *msg, const tri_event *ev,
 		buf_free(&nodes);
 	} else if (ev && ev->msg.n)
 		tri_norm_message(msg, ev->msg.p, ev->msg.n, is_assert ?
-			NORM_VERBATIM : fam == FAM_PYTHON || fam == FAM_NODE ?
+			NORM_VERBATIM : fam == FAM_PYTHON || fam == FAM_NODE || fam == FAM_MANAGED ?
 			NORM_VALUES : ev->pat->kind && !strcmp(ev->pat->kind, "rust-ice") ?
 			NORM_CODE : NORM_MESSAGE);
 	/* A panic's location is where the bug is, with a backtrace or
@@ -774,6 +778,23 @@ static int driver_message(const char *m, size_t said)
 	return 0;
 }
 
+/* Whether an internal compiler error's message is the signal that
+** stopped the compiler. */
+static int ice_signal(const char *m, size_t said)
+{
+	static const char *const words[] = {"Segmentation fault", "Killed",
+		"Aborted", "Bus error", "Illegal instruction",
+		"Floating point exception", "Trace/breakpoint trap", "Terminated"};
+	size_t i, n;
+
+	for (i = 0; i < N_ELEMS(words); i++) {
+		n = strlen(words[i]);
+		if (said >= n && !memcmp(m, words[i], n))
+			return 1;
+	}
+	return 0;
+}
+
 static int says_nothing(const triage_sig *out, const tri_event *ev,
 	const char *m, size_t said)
 {
@@ -816,6 +837,11 @@ static int says_nothing(const triage_sig *out, const tri_event *ev,
 	/* glibc's heap check ("free(): double free detected in tcache 2"),
 	** with no frame: every such bug says it alike. */
 	if (!strcmp(out->kind, "heap-corruption"))
+		return 1;
+	/* GCC's report of the signal that stopped it ("internal compiler
+	** error: Segmentation fault", the driver's "Killed signal terminated
+	** program cc1"): every crash of the compiler says it. */
+	if (!strcmp(out->kind, "ice") && ice_signal(m, said))
 		return 1;
 	/* A stack dump with no frame read, a sanitizer's class and access
 	** kind with its frames cut off, a report whose words are the same

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Regenerates test/triage/corpus/: real crash logs of known bugs, one
-# directory per expected bucket. Needs mlir-opt-19, cc, python3, node, gdb, rustc.
+# directory per expected bucket. Needs mlir-opt-19, cc, python3, node, gdb,
+# rustc, go and javac.
 #
 # A directory is one bug as seen by one build and capture setup (ASan,
 # UBSan, plain, gdb): triage compares logs of one setup. Several logs per
@@ -158,6 +159,24 @@ if command -v rustc >/dev/null; then
   rustc -g -o "$w/rbugs" "$src/bugs.rs" 2>/dev/null
   for m in index:5 index:9 unwrap:x unwrap:-3 rank:7 rank:12; do
     log "rust-${m%%:*}" "${m%%:*}-${m#*:}" env RUST_BACKTRACE=1 "$w/rbugs" "${m%%:*}" "${m#*:}"
+  done
+fi
+# --- Go and Java ----------------------------------------------------------
+if command -v go >/dev/null; then
+  cp "$src/bugs.go" "$w/bugs.go"
+  (cd "$w" && GO111MODULE=off go build -o gobugs bugs.go &&
+    GO111MODULE=off go build -gcflags=-l -o gobugs-noinline bugs.go)
+  for m in index:5 index:9 nil:y nil:q rank:9 rank:12; do
+    log "go-${m%%:*}" "${m%%:*}-${m#*:}" "$w/gobugs" "${m%%:*}" "${m#*:}"
+  done
+  for m in index:7 nil:z rank:7; do
+    log "go-${m%%:*}" "noinline-${m%%:*}-${m#*:}" env GOTRACEBACK=all "$w/gobugs-noinline" "${m%%:*}" "${m#*:}"
+  done
+fi
+if command -v javac >/dev/null; then
+  mkdir -p "$w/java" && javac -d "$w/java" "$src/Bugs.java"
+  for m in index:7 index:4 null:q null:z rank:9 rank:12; do
+    log "java-${m%%:*}" "${m%%:*}-${m#*:}" java -cp "$w/java" Bugs "${m%%:*}" "${m#*:}"
   done
 fi
 du -sh "$out"

@@ -1791,6 +1791,84 @@ static void test_triage__rust_panic_paste_starts_lower(void **state)
 		"thread 'rustc' panicked at 'assertion failed: pos <= self.len()', src/enc.rs:345:9\n"));
 }
 
+/* GCC's internal compiler error: the ICE line heads its backtrace, whose
+** signal handler, error reporting and pass manager go; a frameless report
+** of the signal that stopped the compiler stands alone, and one with a
+** message joins by it. Go's panic with the goroutine that ran it, not the
+** others GOTRACEBACK=all lists; a Java exception with its frames, the
+** JDK's own, a module's prefix and a cause below it. */
+static void test_triage__compiler_and_managed_shapes(void **state)
+{
+	(void)state;
+	expect_sig("during GIMPLE pass: vect\n"
+		"t.c: In function 'foo':\n"
+		"t.c:3:6: internal compiler error: in vect_transform_stmt, at tree-vect-stmts.cc:12345\n"
+		"    3 | void foo(int *a)\n"
+		"      |      ^~~\n"
+		"0x1b2c3d4 fancy_abort(char const*, int, char const*)\n"
+		"\t../../gcc/diagnostic.cc:2232\n"
+		"0x1234567 vect_transform_stmt(vec_info*, _stmt_vec_info*, gimple_stmt_iterator*, _slp_tree*, _slp_instance*)\n"
+		"\t../../gcc/tree-vect-stmts.cc:12345\n"
+		"0x2345678 vect_transform_loop(_loop_vec_info*, gimple*)\n"
+		"\t../../gcc/tree-vect-loop.cc:11200\n"
+		"0x3456789 execute_one_pass(opt_pass*)\n"
+		"\t../../gcc/passes.cc:2644\n"
+		"Please submit a full bug report, with preprocessed source (by using -freport-bug).\n",
+		"ice", "in vect_transform_stmt, at tree-vect-stmts.cc:N",
+		"vect_transform_stmt", "vect_transform_loop", NULL);
+	expect_sig("x.cc:9:1: internal compiler error: Segmentation fault\n"
+		"0xe1f2a3 crash_signal\n"
+		"\t../../gcc/toplev.cc:314\n"
+		"0x8a9b0c tsubst_copy(tree_node*, tree_node*, int, tree_node*)\n"
+		"\t../../gcc/cp/pt.cc:17000\n"
+		"0x8a9c11 tsubst_expr(tree_node*, tree_node*, int, tree_node*)\n"
+		"\t../../gcc/cp/pt.cc:19500\n",
+		"ice", "Segmentation fault", "tsubst_copy", "tsubst_expr", NULL);
+	expect_alone("big.c:40000:1: internal compiler error: Segmentation fault\n"
+		"0x7f3c4ad8304f ???\n"
+		"\t./signal/../sysdeps/unix/sysv/linux/x86_64/libc_sigaction.c:0\n"
+		"0x7f3c4addec24 _int_malloc\n"
+		"\t./malloc/malloc.c:3929\n",
+		"ice", "Segmentation fault");
+	expect_alone("g++: internal compiler error: Killed signal terminated program cc1plus\n",
+		"ice", "Killed");
+	expect_sig("panic: runtime error: index out of range [5] with length 3 [recovered]\n"
+		"\tpanic: runtime error: index out of range [5] with length 3\n"
+		"\n"
+		"goroutine 18 [running]:\n"
+		"testing.tRunner.func1.2({0x5a6b40, 0xc000020150})\n"
+		"\t/usr/local/go/src/testing/testing.go:1526 +0x24e\n"
+		"panic({0x5a6b40, 0xc000020150})\n"
+		"\t/usr/local/go/src/runtime/panic.go:884 +0x213\n"
+		"github.com/acme/graph/ir.(*Shape).Dim(...)\n"
+		"\t/home/ci/graph/ir/shape.go:41\n"
+		"github.com/acme/graph/ir.Broadcast[...]({0xc00001c0c0, 0x2, 0x2})\n"
+		"\t/home/ci/graph/ir/bcast.go:77 +0x1d2\n"
+		"\n"
+		"goroutine 1 [chan receive]:\n"
+		"testing.(*T).Run(0xc000007ba0, {0x5c1a2e?, 0x4d3e05?}, 0x5d2c40)\n"
+		"\t/usr/local/go/src/testing/testing.go:1630 +0x405\n",
+		"go-panic", "runtime error: index out of range [N] with length N",
+		"github.com/acme/graph/ir.(*Shape).Dim", "github.com/acme/graph/ir.Broadcast[...]", NULL);
+	expect_sig("Exception in thread \"main\" java.lang.IllegalStateException: shape mismatch: [1, 3] vs [3]\n"
+		"\tat java.base/java.util.Objects.checkIndex(Objects.java:385)\n"
+		"\tat org.acme.graph.Broadcast.infer(Broadcast.java:88)\n"
+		"\tat org.acme.graph.Graph.lambda$check$0(Graph.java:41)\n"
+		"\tat java.base/java.util.ArrayList.forEach(ArrayList.java:1541)\n"
+		"Caused by: java.lang.ArrayIndexOutOfBoundsException: Index 1 out of bounds for length 1\n"
+		"\tat org.acme.graph.Shape.dim(Shape.java:12)\n"
+		"\t... 3 more\n",
+		"java:java.lang.IllegalStateException", "shape mismatch: [N] vs [N]",
+		"org.acme.graph.Broadcast.infer", "org.acme.graph.Graph.lambda$check$0", "org.acme.graph.Shape.dim");
+	/* a Python exception that looks like a Java one, and no frame of
+	** Java's under it, is not read as Java's */
+	{
+		triage_sig s = sig_of("torch.fx.proxy.TraceError: symbolically traced variables cannot be used\n", 0);
+		assert_true(s.kind == NULL || strncmp(s.kind, "java:", 5) != 0);
+		triage_sig_free(&s);
+	}
+}
+
 /* Shapes of posted reports: Halide's internal error with its condition
 ** on the next line; onnxruntime's "Load model from X failed:" with no
 ** binding's framing; an assertion whose quotes a paste made double,
@@ -2584,6 +2662,7 @@ int main(void)
 		cmocka_unit_test(test_triage__rust_ice_without_panic_line),
 		cmocka_unit_test(test_triage__rust_placeholder_panic),
 		cmocka_unit_test(test_triage__posted_report_shapes),
+		cmocka_unit_test(test_triage__compiler_and_managed_shapes),
 		cmocka_unit_test(test_triage__rust_panic_paste_starts_lower),
 		cmocka_unit_test(test_triage__driver_tail_stands_alone),
 		cmocka_unit_test(test_triage__headless_traceback_driver_error),
