@@ -130,6 +130,9 @@ static const tri_pattern glibc[] = {
 	{R_EVENT, "Assertion failed: (", "assert", 2, 0,
 	 "Assertion failed: \\((?<msg>.*)\\), function (?<func>[^,]+), "
 	 "file (?<file>[^,]+), line (?<line>\\d+)"},
+	/* Microsoft's C runtime: "Assertion failed: cond, file f.c, line 3" */
+	{R_EVENT, "Assertion failed: ", "assert", 2, 0,
+	 "Assertion failed: (?<msg>.*), file (?<file>.+?), line (?<line>\\d+)\\s*$"},
 	/* A runtime's own assert (IREE's "assert.h assertion failed at
 	** f.cc:110 in void f(int): cond") */
 	{R_EVENT, "assertion failed at", "assert", 2, 0,
@@ -189,10 +192,11 @@ static const tri_pattern glog[] = {
 };
 
 /* Rust panics, with RUST_BACKTRACE=1 or full; newer rustc prints the
-** thread id: "thread 'main' (1234) panicked at". */
+** thread id: "thread 'main' (1234) panicked at"; a hook of the
+** program's own (WebAssembly's) prints no thread. */
 static const tri_pattern rust[] = {
 	{R_NEXTMSG, "panicked at", "rust-panic", 2, 0,
-	 "^thread '[^']*'(?: \\(\\d+\\))? panicked at (?<file>(?:[A-Za-z]:)?[^\\s:]+):(?<line>\\d+):\\d+:$"},
+	 "^(?:thread '[^']*'(?: \\(\\d+\\))? )?panicked at (?<file>(?:[A-Za-z]:)?[^\\s:]+):(?<line>\\d+):\\d+:$"},
 	{R_EVENT, "panicked at", "rust-panic", 2, 0,
 	 "^thread '[^']*'(?: \\(\\d+\\))? panicked at '(?<msg>.*)', (?<file>(?:[A-Za-z]:)?[^\\s:]+):(?<line>\\d+)"},
 	/* a message of several lines: its first (the location is at the
@@ -283,6 +287,32 @@ static const tri_pattern ucx[] = {
 	 "(?:\\s+(?<file>[^\\s:]+):(?<line>\\d+))?\\s*$"},
 };
 
+/* TensorRT's errors: "[TRT] [E] 10: [optimizer.cpp::computeCosts::3628]
+** Error Code 10: Internal Error (msg)", or trtexec's "[E] Error[10]: [...]
+** ..."; the first is the bug, those after it its consequences. */
+static const tri_pattern tensorrt[] = {
+	{R_EVENT, "] Error Code ", "tensorrt", 2, 0,
+	 "\\[(?<file>[\\w.-]+)::(?:[\\w~]+::)*?(?<func>~?\\w+)::(?<line>\\d+)\\] "
+	 "Error Code \\d+: (?<msg>.*?)\\s*$"},
+};
+
+/* Taichi's logger: "[E 01/24/22 22:45:51.257 7889] [ir.h:as@226]
+** Assertion failure: is<T>()" or "... Received signal 11 (Segmentation
+** fault)", then its "Taichi Compiler Stack Traceback" of "module.so: name"
+** frames (and glibc's "module(+0x5a952e) [0x7f...]" where it has no
+** name). */
+static const tri_pattern taichi[] = {
+	{R_EVENT, "] [", "taichi-error", 2, 0,
+	 "^\\[E \\d\\d/\\d\\d/\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d+(?: \\d+)?\\] "
+	 "\\[(?<file>[^:\\]\\s]+):(?<func>[\\w~]+)@(?<line>\\d+)\\] (?<msg>.*?)\\s*$"},
+	{R_SIGNAL, "Received signal", NULL, 3, 0,
+	 "^\\[E [^\\]]*\\] Received signal \\d+ \\((?<sig>[^)]+)\\)"},
+	{R_STACK, "Taichi Compiler Stack Traceback", NULL, 0, 0,
+	 "^\\* Taichi Compiler Stack Traceback \\*"},
+	{R_FRAME, ".so", NULL, 0, TRI_CONTEXT | TRI_OWN,
+	 "^(?<module>/\\S+?\\.so(?:\\.[\\d.]+)?): (?<func>\\S.*?)\\s*$"},
+};
+
 /* Halide's internal errors: "Internal error at src/Simplify.cpp:1797",
 ** the failed condition on the next line. */
 static const tri_pattern halide[] = {
@@ -370,6 +400,20 @@ static const tri_pattern python[] = {
 	{R_PYEXC, NULL, "python:", 4, TRI_CONTEXT,
 	 "^(?<kind>(?:[A-Za-z_]\\w*\\.)*[A-Z]\\w*)(?:: (?<msg>.*)|"
 	 "(?<=Error|Exception|Interrupt|Exit|Iteration))\\s*$"},
+	/* IPython's and Jupyter's traceback: "ValueError    Traceback (most
+	** recent call last)", then "File /x/f.py:758, in C.f(self, *args)"
+	** (IPython 8) or "~/x/f.py in f(self, a)" frames, each above lines
+	** of its code, the exception line last */
+	{R_STACK, "Traceback (most recent call last)", NULL, 0, TRI_REVERSE,
+	 "^[A-Za-z_][\\w.]*\\s+Traceback \\(most recent call last\\)\\s*$"},
+	{R_FRAME, "File ", NULL, 0, TRI_CONTEXT | TRI_OWN,
+	 "^File (?<file>\\S.*?):(?<line>\\d+), in (?<func>[^\\s(]+)(?:\\(.*\\))?\\s*$"},
+	{R_FRAME, " in ", NULL, 0, TRI_CONTEXT | TRI_OWN,
+	 "^(?<file>[^\\s\"]\\S*?\\.py|<ipython-input-[\\w-]+>) in (?<func>[^\\s(]+)(?:\\(.*\\))?\\s*$"},
+	/* an exception line pasted alone, the last of the log: the error
+	** the report is about, when nothing else says one */
+	{R_EVENT, NULL, "python:", 8, TRI_LAST,
+	 "^(?<kind>(?:[A-Za-z_]\\w*\\.)*[A-Z]\\w*(?:Error|Exception))(?:: (?<msg>.*?))?\\s*$"},
 	/* faulthandler's dump, maybe after what the program printed on the
 	** line (pytest's "collecting ... ") */
 	{R_SIGNAL, "Fatal Python error", NULL, 3, 0,
@@ -401,6 +445,11 @@ static const tri_pattern node[] = {
 ** whose name looks like a function's ("a::b", "f(...)", one word, an
 ** address). */
 static const tri_pattern frames[] = {
+	/* glibc's backtrace_symbols(), which crash handlers print:
+	** "./prog(f+0x1b) [0x4005d4]", "/lib/libc.so.6(+0x3ef20) [0x7f..]" */
+	{R_FRAME, ") [0x", NULL, 0, 0,
+	 "^\\s*(?<module>[^\\s(\\[]+)\\((?:(?<func>[^()+\\s][^()+]*))?\\+0x(?<off>[0-9a-fA-F]+)\\) "
+	 "\\[0x(?<addr>[0-9a-fA-F]+)\\]\\s*$"},
 	{R_FRAME, "[bt]", NULL, 0, 0,
 	 "^\\s*\\[bt\\] \\((?<idx>\\d+)\\)\\s*(?<module>[^\\s(]+)\\((?<func>.*?)"
 	 "\\+0x(?<off>[0-9a-fA-F]+)\\) \\[0x(?<addr>[0-9a-fA-F]+)\\]\\s*$"},
@@ -417,6 +466,14 @@ static const tri_pattern shell[] = {
 	{R_SIGNAL, NULL, NULL, 5, 0,
 	 "(?:^|\\d\\s+)(?<sig>Segmentation fault|Aborted|Floating point exception|"
 	 "Illegal instruction|Bus error|Trace/breakpoint trap)(?: \\(core dumped\\))?(?:\\s|$)"},
+	/* zsh: "zsh: segmentation fault  ./prog args" */
+	{R_SIGNAL, "zsh: ", NULL, 5, 0,
+	 "^zsh: (?<sig>segmentation fault|abort|bus error|illegal hardware instruction|"
+	 "floating point exception)\\s"},
+	/* Windows: a process's NTSTATUS exit code ("Process finished with
+	** exit code -1073741819 (0xC0000005)") */
+	{R_SIGNAL, "exit code ", NULL, 5, TRI_WORDS,
+	 "exit code -?\\d+ \\((?<sig>0x[Cc]0000(?:005|0[Ff][Dd]|409|094|01[Dd]))\\)"},
 	/* an IDE's run window: "Process finished with exit code 139
 	** (interrupted by signal 11: SIGSEGV)" */
 	{R_SIGNAL, "interrupted by signal", NULL, 5, TRI_WORDS,
@@ -440,6 +497,8 @@ const tri_format tri_formats[] = {
 	{"glibc", FAM_NATIVE, glibc, N(glibc)},
 	{"glog", FAM_NATIVE, glog, N(glog)},
 	{"halide", FAM_NATIVE, halide, N(halide)},
+	{"tensorrt", FAM_NATIVE, tensorrt, N(tensorrt)},
+	{"taichi", FAM_NATIVE, taichi, N(taichi)},
 	{"tvm", FAM_NATIVE, tvm_ffi, N(tvm_ffi)},
 	{"ucx", FAM_NATIVE, ucx, N(ucx)},
 	{"onnxruntime", FAM_PYTHON, onnxruntime_log, N(onnxruntime_log)},
@@ -461,6 +520,17 @@ static const struct {
 	{"EXC_BAD_ACCESS", "crash", "SIGSEGV"}, {"EXC_BAD_INSTRUCTION", "crash", "SIGILL"},
 	{"EXC_ARITHMETIC", "crash", "SIGFPE"},
 	{"SIGABRT", "abort", "SIGABRT"}, {"Aborted", "abort", "SIGABRT"},
+	/* zsh's words */
+	{"segmentation fault", "crash", "SIGSEGV"}, {"bus error", "crash", "SIGBUS"},
+	{"illegal hardware instruction", "crash", "SIGILL"},
+	{"floating point exception", "crash", "SIGFPE"}, {"abort", "abort", "SIGABRT"},
+	/* Windows' NTSTATUS: access violation, stack overflow, fail-fast (the
+	** C runtime's abort), integer division by zero, illegal instruction */
+	{"0xC0000005", "crash", "SIGSEGV"}, {"0xc0000005", "crash", "SIGSEGV"},
+	{"0xC00000FD", "crash", "SIGSEGV"}, {"0xc00000fd", "crash", "SIGSEGV"},
+	{"0xC0000409", "abort", "SIGABRT"}, {"0xc0000409", "abort", "SIGABRT"},
+	{"0xC0000094", "crash", "SIGFPE"}, {"0xc0000094", "crash", "SIGFPE"},
+	{"0xC000001D", "crash", "SIGILL"}, {"0xc000001d", "crash", "SIGILL"},
 };
 
 const char *tri_signal_kind(const char *s, size_t n, const char **name)
@@ -547,6 +617,9 @@ const tri_ignore tri_ignores[] = {
 	/* TVM's error reporting, and its calls from Python */
 	{0, "^tvm::runtime::(?:Backtrace|detail::LogFatal::[\\w:~]+|detail::LogMessage::[\\w:~]+)$"},
 	{2, "^TVMFuncCall$"},
+	/* Taichi's logger and signal handler */
+	{1, "^taichi::signal_handler$"},
+	{0, "^taichi::Logger::\\w+$"},
 	{0, "^(?:libc|libm|libdl|libpthread|librt|ld-linux[\\w-]*|libasan|libubsan|liblsan|"
 	    "libtsan|libmsan|libclang_rt[\\w.-]*|libstdc\\+\\+|libc\\+\\+|libc\\+\\+abi|"
 	    "libgcc_s)\\.so"},

@@ -185,7 +185,7 @@ static int panic_moved(const mtext *a, const mtext *b)
 ** Messages: equal, or one side has none (a debugger's capture of a
 ** sanitizer's report), or two assertion lines of one condition in one
 ** function, one of them spelled by macOS libc ("function f" has no
-** class nor template arguments).
+** class nor template arguments) or by Microsoft's (no function).
 */
 static int message_compatible(const mtext *a, const mtext *b)
 {
@@ -239,8 +239,9 @@ static int message_compatible(const mtext *a, const mtext *b)
 			size_t end = br ? (size_t)(br - long_f) : nl;
 			while (end && long_f[end - 1] == ' ')
 				end--;
-			return end >= ns && !memcmp(long_f + end - ns, short_f, ns) &&
-				(end == ns || long_f[end - ns - 1] == ':');
+			/* (Microsoft's C runtime names no function) */
+			return !ns || (end >= ns && !memcmp(long_f + end - ns, short_f, ns) &&
+				(end == ns || long_f[end - ns - 1] == ':'));
 		}
 	}
 }

@@ -679,6 +679,37 @@ static int scan_joined(triage_parser *p, scan_state *ss, const char *a,
 	return 0;
 }
 
+/*
+** A line of UTF-16 text read as bytes and pasted with a space for each
+** NUL (a Windows console's "A s s e r t i o n   f a i l e d :"): every
+** other byte is a space. Its characters are put in p->joined; returns
+** where, or NULL if the line is not one.
+*/
+static const char *despaced(triage_parser *p, const char *s, size_t n,
+	size_t *outn)
+{
+	size_t i, k, letters = 0;
+	char *at;
+
+	if (n < 16 || s[1] != ' ' || s[3] != ' ' || s[0] == ' ')
+		return NULL;
+	for (i = 1; i < n; i += 2)
+		if (s[i] != ' ')
+			return NULL;
+	for (i = 0; i < n; i += 2)
+		letters += s[i] != ' ';
+	if (letters < 8 || p->joined.len + n / 2 + 1 > p->joined.cap)
+		return NULL;
+	at = p->joined.data + p->joined.len;
+	for (i = 0, k = 0; i < n; i += 2)
+		at[k++] = s[i];
+	while (k && at[k - 1] == ' ')
+		k--;
+	p->joined.len += k;
+	*outn = k;
+	return at;
+}
+
 /* Ray's log prefix, "[2026-01-17 18:48:10,410 E 4242 4242] logging.cc:361: ":
 ** its length, or 0. */
 static size_t ray_prefix(const char *s, size_t n)
@@ -976,6 +1007,12 @@ void tri_scan_log(triage_parser *p, const char *log, size_t len)
 			}
 			got = LINE_CLAIMED;
 		} else if (n > 0 && n <= MAX_LINE) {
+			const char *d;
+			size_t dn;
+			if ((d = despaced(p, text, n, &dn))) {
+				text = d;
+				n = dn;
+			}
 			got = scan_line(p, &ss, text, n);
 		}
 		if (!blank(text, n))

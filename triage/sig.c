@@ -1134,6 +1134,20 @@ static int same_record(const char *line, const char *next, const char *end)
 	return k && record_prefix(next, end) == k && !memcmp(line, next, k);
 }
 
+/* A rule ("-----", "=====", IPython's above its traceback): a line of
+** one mark, as long as it is drawn, never a cut one. */
+static int is_rule(const char *s, size_t n)
+{
+	size_t i;
+
+	if (!n || isalnum((unsigned char)s[0]) || isspace((unsigned char)s[0]))
+		return 0;
+	for (i = 1; i < n; i++)
+		if (s[i] != s[0])
+			return 0;
+	return 1;
+}
+
 #define WRAP_MAX 400
 static const char *unwrap(gred_buf *b, const char *log, size_t *len)
 {
@@ -1149,7 +1163,8 @@ static const char *unwrap(gred_buf *b, const char *log, size_t *len)
 		n = (size_t)(nl - line);
 		if (n > longest)
 			longest = n;
-		if (n >= WRAP_MIN && n <= WRAP_MAX && count[n] < 60000)
+		if (n >= WRAP_MIN && n <= WRAP_MAX && count[n] < 60000 &&
+		    !is_rule(line, n))
 			count[n]++;
 	}
 	/* A short paste wraps a line or two; a long log must show more. */
@@ -1163,7 +1178,8 @@ static const char *unwrap(gred_buf *b, const char *log, size_t *len)
 	for (line = log, w = 0; line < end; line = nl + 1) {
 		nl = line_end(line, end);
 		if ((size_t)(nl - line) == width && nl + 1 < end &&
-		    mid_word(nl[-1], nl[1]) && !same_record(line, nl + 1, end))
+		    mid_word(nl[-1], nl[1]) && !same_record(line, nl + 1, end) &&
+		    !is_rule(line, width))
 			w++;
 	}
 	/* Many records may be exactly as long as the box (sanitizer
@@ -1176,6 +1192,7 @@ static const char *unwrap(gred_buf *b, const char *log, size_t *len)
 		buf_append(b, line, (size_t)(nl - line));
 		if (nl < end && ((size_t)(nl - line) != width ||
 		    !continues(nl + 1, (size_t)(end - nl - 1)) ||
+		    is_rule(line, width) ||
 		    same_record(line, nl + 1, end)))
 			buf_puts(b, "\n");
 	}

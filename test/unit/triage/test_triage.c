@@ -1869,6 +1869,80 @@ static void test_triage__compiler_and_managed_shapes(void **state)
 	}
 }
 
+/* More shapes of posted reports: TensorRT's first "Error Code" line (the
+** ones after it are its consequences); Taichi's logger line and its
+** stack traceback, with glibc's backtrace_symbols() frames; zsh's and
+** Windows' words for a death; Microsoft's assertion line, also pasted
+** from UTF-16 text with a space for each NUL byte, which joins the same
+** condition spelled by glibc; IPython's traceback; an exception line
+** pasted alone; a Rust panic printed by a hook with no thread. */
+static void test_triage__runtime_report_shapes(void **state)
+{
+	triage_sig a, b;
+
+	(void)state;
+	expect_sig("[03/02/2024-10:11:12] [TRT] [W] Skipping tactic 0x0 due to exception\n"
+		"[03/02/2024-10:11:12] [TRT] [E] 10: [optimizer.cpp::computeCosts::3869] Error Code 10: "
+		"Internal Error (Could not find any implementation for node {ForeignNode[Gather_12]}.)\n"
+		"[03/02/2024-10:11:12] [TRT] [E] 2: [builder.cpp::buildSerializedNetwork::751] Error Code 2: "
+		"Internal Error (Assertion engine != nullptr failed. )\n",
+		"tensorrt", "Internal Error (Could not find any implementation for node "
+		"{ForeignNode[Gather_12]}.) at optimizer.cpp", NULL, NULL, NULL);
+	expect_sig("[E 02/11/23 09:14:02.117 4242] [ir.cpp:visit@88] Assertion failure: stmt->ret_type.is_valid()\n"
+		"\n"
+		"***********************************\n"
+		"* Taichi Compiler Stack Traceback *\n"
+		"***********************************\n"
+		"/opt/ti/_lib/core/taichi_python.so: taichi::Logger::error(std::string const&, bool)\n"
+		"/opt/ti/_lib/core/taichi_python.so: taichi::lang::TypeCheck::visit(taichi::lang::BinaryOpStmt*)\n"
+		"/opt/ti/_lib/core/taichi_python.so(+0x1234567) [0x7f0011234567]\n"
+		"/opt/ti/_lib/core/taichi_python.so: taichi::lang::irpass::type_check(taichi::lang::IRNode*)\n",
+		"taichi-error", "Assertion failure: stmt->ret_type.is_valid()",
+		"taichi::lang::TypeCheck::visit", "taichi_python.so@0x567", "taichi::lang::irpass::type_check");
+	expect_sig("Segfault caught:\n"
+		"./graphc(fold_concat+0x2b) [0x55d0c0a0b12b]\n"
+		"./graphc(run_passes+0x51) [0x55d0c0a0b251]\n"
+		"/lib/x86_64-linux-gnu/libc.so.6(__libc_start_main+0xf3) [0x7f11a2c21083]\n"
+		"zsh: segmentation fault  ./graphc model.onnx\n",
+		"crash", "", "fold_concat", "run_passes", NULL);
+	expect_alone("Process finished with exit code -1073741819 (0xC0000005)\n", "crash", "SIGSEGV");
+	a = sig_of("Assertion failed: rank <= 4 && \"rank too big\", file C:\\src\\graph\\shape.cpp, line 212\n", 0);
+	assert_string_equal(a.kind, "assert");
+	b = sig_of("A s s e r t i o n   f a i l e d :   r a n k   < =   4   & &   \" r a n k   t o o   b i g \" ,"
+		"   f i l e   C : \\ s r c \\ g r a p h \\ s h a p e . c p p ,   l i n e   2 1 2 \n", 0);
+	assert_string_equal(a.message, b.message);
+	triage_sig_free(&a);
+	triage_sig_free(&b);
+	assert_true(similar("Assertion failed: rank <= 4 && \"rank too big\", file C:\\src\\graph\\shape.cpp, line 212\n",
+		"graphc: /src/graph/shape.cpp:212: int check_rank(int): Assertion `rank <= 4 && \"rank too big\"' failed.\n"));
+	expect_sig("---------------------------------------------------------------------------\n"
+		"KeyError                                  Traceback (most recent call last)\n"
+		"Cell In[4], line 2\n"
+		"      1 g = load('m.onnx')\n"
+		"----> 2 fuse(g)\n"
+		"\n"
+		"File ~/work/fuser/passes.py:31, in fuse(graph)\n"
+		"     29 def fuse(graph):\n"
+		"---> 31     return table[graph.kind](graph)\n"
+		"\n"
+		"KeyError: 'conv3d'\n",
+		"python:KeyError", "'?'", "passes.py:fuse", NULL, NULL);
+	expect_sig("KeyError                                  Traceback (most recent call last)\n"
+		"<ipython-input-4-1f2e3d4c5b6a> in <module>\n"
+		"----> 1 fuse(g)\n"
+		"\n"
+		"~/envs/x/lib/python3.8/site-packages/fuser/passes.py in fuse(graph)\n"
+		"     30 def fuse(graph):\n"
+		"---> 31     return table[graph.kind](graph)\n"
+		"\n"
+		"KeyError: 'conv3d'\n",
+		"python:KeyError", "'?'", "passes.py:fuse", "<ipython-input-4-1f2e3d4c5b6a>:<module>", NULL);
+	expect_sig("ValueError: operand 2 of Concat has rank 3, expected 4\n",
+		"python:ValueError", "operand N of Concat has rank N, expected N", NULL, NULL, NULL);
+	expect_sig("panicked at src/lower.rs:41:9:\nno lowering for op Gelu\n",
+		"rust-panic", "no lowering for op Gelu at lower.rs:41", NULL, NULL, NULL);
+}
+
 /* Shapes of posted reports: Halide's internal error with its condition
 ** on the next line; onnxruntime's "Load model from X failed:" with no
 ** binding's framing; an assertion whose quotes a paste made double,
@@ -2663,6 +2737,7 @@ int main(void)
 		cmocka_unit_test(test_triage__rust_placeholder_panic),
 		cmocka_unit_test(test_triage__posted_report_shapes),
 		cmocka_unit_test(test_triage__compiler_and_managed_shapes),
+		cmocka_unit_test(test_triage__runtime_report_shapes),
 		cmocka_unit_test(test_triage__rust_panic_paste_starts_lower),
 		cmocka_unit_test(test_triage__driver_tail_stands_alone),
 		cmocka_unit_test(test_triage__headless_traceback_driver_error),
