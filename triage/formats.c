@@ -100,6 +100,9 @@ static const tri_pattern llvm[] = {
 	{R_EVENT, "UNREACHABLE", "unreachable", 2, 0,
 	 "UNREACHABLE executed(?: at (?<file>\\S+?):(?<line>\\d+))?"},
 	{R_STACK, "Stack dump", "crash", 3, 0, "^\\s*Stack dump:"},
+	/* the verifier's word on a front end's broken module */
+	{R_EVENT, "Module validation failed: ", "llvm-verify", 2, 0,
+	 "^Module validation failed: (?<msg>.*?)\\s*$"},
 	{R_FRAME, "0x", NULL, 0, 0,
 	 "^\\s*(?<idx>\\d+)\\s+(?<module>\\S+)\\s+0x(?<addr>[0-9a-fA-F]+)"
 	 "(?:\\s+(?<func>.+?)\\s+\\+\\s+\\d+)?\\s*$"},
@@ -202,7 +205,7 @@ static const tri_pattern rust[] = {
 	/* a message of several lines: its first (the location is at the
 	** end of its last) */
 	{R_EVENT, "panicked at '", "rust-panic", 2, 0,
-	 "^thread '[^']*'(?: \\(\\d+\\))? panicked at '(?<msg>[^']*?):?\\s*$"},
+	 "^thread '[^']*'(?: \\(\\d+\\))? panicked at '(?<msg>.*?):?\\s*$"},
 	/* rustc's own report; "unexpected panic" says nothing of which */
 	{R_EVENT, "internal compiler error: unexpected panic", "rust-ice", 3, 0,
 	 "^error: internal compiler error: unexpected panic"},
@@ -427,6 +430,58 @@ static const tri_pattern python[] = {
 	 "^\\s+File \"(?<file>[^\"]+)\", line (?<line>\\d+) in (?<func>.+?)\\s*$"},
 };
 
+/* Julia's report of a signal: "signal (11): Segmentation fault", "in
+** expression starting at f.jl:72", then "name at file:line" frames
+** ("[inlined]" after some; "(unknown line)" where it knows none). */
+static const tri_pattern julia[] = {
+	{R_SIGNAL, "signal (", NULL, 3, 0,
+	 "^(?:\\[\\d+\\] )?signal \\(\\d+\\): (?<sig>[A-Z][\\w ]*?)\\s*$"},
+	{R_STACK, "in expression starting at", NULL, 0, 0, "^in expression starting at "},
+	{R_FRAME, " at ", NULL, 0, TRI_CONTEXT | TRI_OWN,
+	 "^(?<func>\\S.*?) at (?<file>\\S+?)(?::(?<line>\\d+)| \\(unknown line\\))"
+	 "(?: \\[inlined\\])?\\s*$"},
+};
+
+/* Node.js's own fatal errors ("FATAL ERROR: v8::ToLocalChecked Empty
+** MaybeLocal"), its native stack under it: " 1: 0x10bdd2277
+** node::OnFatalError(char const*, char const*) [node]". */
+static const tri_pattern node_fatal[] = {
+	{R_STACK, "FATAL ERROR: ", "node-fatal", 2, 0, "^FATAL ERROR: (?<msg>.*?)\\s*$"},
+	{R_STACK, "Native stack trace", NULL, 0, 0, "^-+ Native stack trace -+\\s*$"},
+	{R_FRAME, ": 0x", NULL, 0, TRI_CONTEXT | TRI_OWN,
+	 "^\\s*(?<idx>\\d+): 0x(?<addr>[0-9a-fA-F]+) (?<func>\\S.*?)(?: \\[(?<module>[^\\]]+)\\])?\\s*$"},
+};
+
+/* .NET: "Unhandled exception. System.InvalidOperationException: msg" or
+** the runtime's "Fatal error. Internal CLR error. (0x80131506)", valid
+** once an "   at Ns.Class.Method(args) in f.cs:line 42" frame follows. */
+static const tri_pattern dotnet[] = {
+	{R_JSERR, "nhandled ", "dotnet:", 2, 0,
+	 "^Unhandled [Ee]xception[.:] (?<kind>(?:[A-Za-z_]\\w*\\.)+[A-Za-z_]\\w*)(?:: (?<msg>.*?))?\\s*$"},
+	{R_JSERR, "Fatal error. ", "clr-fatal", 2, 0, "^Fatal error\\. (?<msg>.*?)\\s*$"},
+	{R_FRAME, "at ", NULL, 0, TRI_CONTEXT | TRI_OWN,
+	 "^\\s+at (?<func>[^\\s(][^(]*?)\\((?:[^()]|\\([^()]*\\))*\\)"
+	 "(?: in (?<file>.+?):line (?<line>\\d+))?\\s*$"},
+};
+
+/* Zig: "thread 4242 panic: reached unreachable code", then
+** "/src/type.zig:5272:39: 0x76ec676 in comptimeOnly (zig)" frames. */
+static const tri_pattern zig[] = {
+	{R_EVENT, " panic: ", "zig-panic", 2, 0,
+	 "(?:^|\\s)thread \\d+ panic: (?<msg>.*?)\\s*$"},
+	{R_FRAME, " in ", NULL, 0, 0,
+	 "^(?<file>\\S+?):(?:(?<line>\\d+):\\d+|\\?:\\?): 0x[0-9a-fA-F]+ in (?<func>\\S+) \\([^)]*\\)\\s*$"},
+};
+
+/* WinDbg's `k`: "01 0000001c`7918b720 00007ff8`cac243db
+** dxcompiler!llvm_assert+0x3b [d:\\src\\assert.cpp @ 17]" (its frame
+** numbers are hex: not read). */
+static const tri_pattern windbg[] = {
+	{R_FRAME, "!", NULL, 0, 0,
+	 "^[0-9a-fA-F]{2,} (?:[0-9a-fA-F`]{8,} ){2}(?<module>[\\w.-]+)!(?<func>[^\\s+]+)"
+	 "(?:\\+0x(?<off>[0-9a-fA-F]+))?(?: \\[(?<file>.+?) @ (?<line>\\d+)\\])?\\s*$"},
+};
+
 /* Node.js uncaught errors (onnxruntime-node included). */
 static const tri_pattern node[] = {
 	{R_JSERR, NULL, "node:", 4, 0,
@@ -501,6 +556,11 @@ const tri_format tri_formats[] = {
 	{"taichi", FAM_NATIVE, taichi, N(taichi)},
 	{"tvm", FAM_NATIVE, tvm_ffi, N(tvm_ffi)},
 	{"ucx", FAM_NATIVE, ucx, N(ucx)},
+	{"julia", FAM_NATIVE, julia, N(julia)},
+	{"node-fatal", FAM_NATIVE, node_fatal, N(node_fatal)},
+	{"dotnet", FAM_MANAGED, dotnet, N(dotnet)},
+	{"zig", FAM_NATIVE, zig, N(zig)},
+	{"windbg", FAM_NATIVE, windbg, N(windbg)},
 	{"onnxruntime", FAM_PYTHON, onnxruntime_log, N(onnxruntime_log)},
 	{"node", FAM_NODE, node, N(node)},
 	{"java", FAM_MANAGED, java, N(java)},
@@ -617,6 +677,19 @@ const tri_ignore tri_ignores[] = {
 	/* TVM's error reporting, and its calls from Python */
 	{0, "^tvm::runtime::(?:Backtrace|detail::LogFatal::[\\w:~]+|detail::LogMessage::[\\w:~]+)$"},
 	{2, "^TVMFuncCall$"},
+	/* Julia's signal handlers and error throwing */
+	{1, "^(?:sigdie_handler|segv_handler|jl_\\w*signal\\w*handler)$"},
+	{0, "^i?jl_(?:throw|error|errorf|type_error\\w*|bounds_error\\w*|rethrow\\w*)$"},
+	/* Node.js's fatal error reporting */
+	{0, "^node::(?:OnFatalError|Abort|FatalError|Assert|DumpBacktrace|OOMErrorHandler)$|"
+	    "^v8::Utils::ReportApiFailure$|^v8::base::OS::Abort$|^V8_Fatal$|^v8::internal::V8::FatalProcessOutOfMemory$"},
+	/* Zig's panic machinery and standard library checks */
+	{0, "^(?:default_panic|defaultPanic|panicExtra|panicOutOfBounds|panicUnwrapError|"
+	    "panicSentinelMismatch|panicStartGreaterThanEnd|panicInactiveUnionField|outOfBounds|"
+	    "stage2_panic)$|/std/debug\\.zig$|/std/builtin\\.zig$"},
+	/* Windows' exception raising and C runtimes, LLVM's assert in DXC */
+	{0, "^(?:KERNELBASE|ntdll|kernel32|ucrtbased?|msvcrt|vcruntime\\w*|VCRUNTIME\\w*|MSVCP\\w*)$"},
+	{0, "^llvm_assert$"},
 	/* Taichi's logger and signal handler */
 	{1, "^taichi::signal_handler$"},
 	{0, "^taichi::Logger::\\w+$"},

@@ -382,12 +382,23 @@ static size_t source_path(const char *s, size_t n)
 		isdigit((unsigned char)s[k + 1]) ? k : 0;
 }
 
+/* The length of a URL's "scheme://" that starts s, or 0. */
+static size_t url_scheme(const char *s, size_t n)
+{
+	size_t k = 0;
+
+	while (k < n && k < 12 && (isalnum((unsigned char)s[k]) || s[k] == '+' ||
+	       s[k] == '-' || s[k] == '.'))
+		k++;
+	return k >= 2 && k + 3 <= n && !memcmp(s + k, "://", 3) ? k + 3 : 0;
+}
+
 /*
 ** Messages keep their words and drop what varies between runs of one
 ** bug: hex and decimal numbers that stand alone (sizes, addresses, pids;
 ** "i32", "4x3" stay), the shaped IR types of the input ("memref<?>"),
-** directories of paths (a Windows drive's too), colour codes, extra spaces.
-** NORM_VERBATIM keeps all but colour and spacing (assertion expressions
+** directories of paths (a Windows drive's too), URLs, colour codes, extra
+** spaces. NORM_VERBATIM keeps all but colour and spacing (assertion expressions
 ** are source text); NORM_VALUES also blanks quoted values, which Python
 ** and JavaScript messages copy from the input ("KeyError: 'x'");
 ** NORM_CODE the code rustc quotes from the program it compiles.
@@ -484,6 +495,16 @@ void tri_norm_message(gred_buf *out, const char *s, size_t n, int mode)
 			** names: "DefId(28:2987 ~ wgpu_core[0d8e]::track::f)" */
 			buf_puts(out, "DefId(?)");
 			i = skip_group(s, n, i + 5);
+			continue;
+		}
+		if (isalpha((unsigned char)c) && (i == 0 || !is_word(s[i - 1])) &&
+		    (k = url_scheme(s + i, n - i))) {
+			/* a URL: the input's or the user's, not the bug's
+			** ("https://deno.land/x/mod.ts", "file:///F:/a.ts") */
+			for (k += i; k < n && !strchr(" \t'\"`()<>,;]", s[k]); k++)
+				;
+			buf_puts(out, "<url>");
+			i = k;
 			continue;
 		}
 		if (c == '[' && i > 0 && is_word(s[i - 1]) && crate_hash(s + i, n - i)) {

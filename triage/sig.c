@@ -843,6 +843,10 @@ static int says_nothing(const triage_sig *out, const tri_event *ev,
 	** program cc1"): every crash of the compiler says it. */
 	if (!strcmp(out->kind, "ice") && ice_signal(m, said))
 		return 1;
+	/* LLVM's verifier names the rule a module broke, which every bug
+	** of a front end that breaks it says alike */
+	if (!strcmp(out->kind, "llvm-verify"))
+		return 1;
 	/* A stack dump with no frame read, a sanitizer's class and access
 	** kind with its frames cut off, a report whose words are the same
 	** for every bug ("internal compiler error: unexpected panic"). (A

@@ -212,9 +212,10 @@ static void usage(FILE *f)
 	for (i = 0; i < NSUB; i++)
 		fprintf(f, "  gred %s\n", subcommands[i].cmd.usage);
 	fputs("\nGroups crash logs (LLVM/MLIR stack dumps, sanitizers, gdb/lldb,\n"
-	      "glibc, GCC, Python, Node.js, Rust, Go, Java) by signature: crash\n"
-	      "kind, normalised message and top frames. `gred triage COMMAND\n"
-	      "--help` describes each command and its options.\n", f);
+	      "glibc, GCC, Python, Node.js, Rust, Go, Java, .NET, Julia, Zig)\n"
+	      "by signature: crash kind, normalised message and top frames.\n"
+	      "`gred triage COMMAND --help` describes each command and its\n"
+	      "options.\n", f);
 }
 
 /* The parser with the user's ignore patterns: --ignore, --ignore-file,

@@ -1943,6 +1943,63 @@ static void test_triage__runtime_report_shapes(void **state)
 		"rust-panic", "no lowering for op Gelu at lower.rs:41", NULL, NULL, NULL);
 }
 
+/* Other languages' and runtimes' crash reports: Julia's signal with its
+** frames; Node.js's own fatal error and its native stack; .NET's
+** unhandled exception and the runtime's fatal error; a Zig panic; WinDbg's
+** `k`; LLVM's verifier through a front end, which names no bug by
+** itself; a URL in a message; a Rust panic over several lines whose
+** first quotes a value. */
+static void test_triage__language_runtime_shapes(void **state)
+{
+	(void)state;
+	expect_sig("[7] signal (11): Segmentation fault\n"
+		"in expression starting at /home/u/bench/run.jl:12\n"
+		"jl_gc_mark at /src/julia/src/gc.c:2511\n"
+		"lower_graph at /home/u/.julia/packages/Lower/src/lower.jl:88 [inlined]\n"
+		"unknown function (ip: 0x7f0c1d2e3f40)\n"
+		"gsignal at /lib/x86_64-linux-gnu/libc.so.6 (unknown line)\n",
+		"crash", "", "jl_gc_mark", "lower_graph", NULL);
+	expect_sig("FATAL ERROR: v8::ToLocalChecked Empty MaybeLocal\n"
+		"----- Native stack trace -----\n"
+		"\n"
+		" 1: 0x10bdd2277 node::OnFatalError(char const*, char const*)\n"
+		" 2: 0x10c025171 v8::Utils::ReportApiFailure(char const*, char const*)\n"
+		" 3: 0x10bef84cc ort::InferenceSession::Run(Napi::CallbackInfo const&) [/n/onnxruntime_binding.node]\n"
+		" 4: 0x10bef9900 Napi::InstanceWrap<ort::InferenceSession>::InstanceMethodCallbackWrapper(napi_env__*, napi_callback_info__*)\n",
+		"node-fatal", "v8::ToLocalChecked Empty MaybeLocal", "ort::InferenceSession::Run",
+		"Napi::InstanceWrap::InstanceMethodCallbackWrapper", NULL);
+	expect_sig("Unhandled exception. System.InvalidOperationException: Sequence contains no elements\n"
+		"   at System.Linq.ThrowHelper.ThrowNoElementsException()\n"
+		"   at Graph.Fuser.Pick(IEnumerable`1 nodes) in C:\\src\\Fuser.cs:line 41\n"
+		"   at Graph.Program.Main(String[] args) in C:\\src\\Program.cs:line 9\n",
+		"dotnet:System.InvalidOperationException", "Sequence contains no elements",
+		"System.Linq.ThrowHelper.ThrowNoElementsException", "Graph.Fuser.Pick", "Graph.Program.Main");
+	expect_sig("Fatal error. Internal CLR error. (0x80131506)\n"
+		"   at System.Diagnostics.Process.Start()\n"
+		"   at Tool.Runner.Exec(System.String)\n",
+		"clr-fatal", "Internal CLR error. (0x?)", "System.Diagnostics.Process.Start", "Tool.Runner.Exec", NULL);
+	expect_sig("Semantic Analysis [812] thread 4242 panic: reached unreachable code\n"
+		"/usr/lib/zig/std/debug.zig:412:14: 0x1ff3a1e in assert (zig)\n"
+		"    if (!ok) unreachable; // assertion failure\n"
+		"             ^\n"
+		"/src/zig/src/Sema.zig:9120:25: 0x2a01c3d in resolveShape (zig)\n"
+		"/src/zig/src/Sema.zig:8800:31: 0x2a0f00e in analyzeCall (zig)\n",
+		"zig-panic", "reached unreachable code", "resolveShape", "analyzeCall", NULL);
+	expect_sig("00 0000001c`7918b640 00007ff8`cb6982eb KERNELBASE!RaiseException+0x68\n"
+		"01 0000001c`7918b720 00007ff8`cac243db gc!fold_concat+0x3b [d:\\src\\fold.cpp @ 17]\n"
+		"02 0000001c`7918b750 00007ff8`cac2476b gc!run_passes+0x4b [d:\\src\\passes.cpp @ 95]\n",
+		"crash", "", "fold_concat", "run_passes", NULL);
+	expect_alone("Module validation failed: Stored value type does not match pointer operand type!\n"
+		"  store i64 %3, i32* %0\n", "llvm-verify", "Stored value type does not match");
+	expect_sig("thread 'main' panicked at 'no module loaded for https://example.org/x/mod.ts', src/loader.rs:90:13\n",
+		"rust-panic", "no module loaded for <url> at loader.rs:90", NULL, NULL, NULL);
+	expect_sig("thread 'main' panicked at 'bad version 'z'.\n"
+		"\n"
+		"Caused by:\n"
+		"    Unexpected character.', src/npm.rs:162:43\n",
+		"rust-panic", "bad version 'z'.", NULL, NULL, NULL);
+}
+
 /* Shapes of posted reports: Halide's internal error with its condition
 ** on the next line; onnxruntime's "Load model from X failed:" with no
 ** binding's framing; an assertion whose quotes a paste made double,
@@ -2738,6 +2795,7 @@ int main(void)
 		cmocka_unit_test(test_triage__posted_report_shapes),
 		cmocka_unit_test(test_triage__compiler_and_managed_shapes),
 		cmocka_unit_test(test_triage__runtime_report_shapes),
+		cmocka_unit_test(test_triage__language_runtime_shapes),
 		cmocka_unit_test(test_triage__rust_panic_paste_starts_lower),
 		cmocka_unit_test(test_triage__driver_tail_stands_alone),
 		cmocka_unit_test(test_triage__headless_traceback_driver_error),
