@@ -245,6 +245,11 @@ static const tri_pattern gcc[] = {
 static const tri_pattern go[] = {
 	{R_EVENT, "panic: ", "go-panic", 2, 0,
 	 "^panic: (?<msg>.*?)(?: \\[recovered\\])?\\s*$"},
+	/* the runtime's own fatal error ("fatal error: concurrent map
+	** writes", "unexpected signal during runtime execution"), only
+	** with the stacks it prints under it */
+	{R_EVENT, "fatal error: ", "go-fatal", 2, TRI_FRAMED, "^fatal error: (?<msg>.*?)\\s*$"},
+	{R_STACK, "runtime stack:", NULL, 0, 0, "^runtime stack:\\s*$"},
 	{R_STACK, "[running]", NULL, 0, 0, "^goroutine \\d+ \\[running\\]:\\s*$"},
 	{R_STACK, "goroutine ", NULL, 0, TRI_ASIDE, "^goroutine \\d+ \\[[^\\]]*\\]:\\s*$"},
 	{R_FRAME, "(", NULL, 0, TRI_CONTEXT | TRI_OWN,

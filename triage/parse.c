@@ -276,6 +276,9 @@ static int on_event(triage_parser *p, scan_state *ss, const tri_format *fmt,
 	read_event(ev, c, md, line);
 	if (pat->role == R_NEXTMSG)
 		s->want_msg = 1;
+	/* (the line may yet be another format's: the stacks decide) */
+	if (pat->flags & TRI_FRAMED)
+		ev->pending = 1;
 	if (pat->role == R_JSERR) {
 		ev->pending = 1;
 		ss->open[fmt->family] = ev->stack =
@@ -283,7 +286,7 @@ static int on_event(triage_parser *p, scan_state *ss, const tri_format *fmt,
 		if (ev->stack >= 0)
 			s->stacks[ev->stack].fmt = fmt;
 	}
-	return 0;
+	return (pat->flags & TRI_FRAMED) ? 1 : 0;
 }
 
 /* A detail line: the message of the format's last event, if it has none. */
@@ -665,6 +668,15 @@ static char *joined_put(triage_parser *p, const char *a, size_t na,
 	return at;
 }
 
+/* Whether a line ends in ": " (or ":"): a report's line a paste broke
+** after its "file:line: ", short as what is left of it is. */
+static int ends_in_colon(const char *s, size_t n)
+{
+	if (n && s[n - 1] == ' ')
+		n--;
+	return n >= 3 && s[n - 1] == ':';
+}
+
 static int scan_joined(triage_parser *p, scan_state *ss, const char *a,
 	size_t na, const char *b, size_t nb, const char *c, size_t nc)
 {
@@ -1029,7 +1041,7 @@ void tri_scan_log(triage_parser *p, const char *log, size_t len)
 				next2 = next_line(nnl, end, &nn2, &nnl2);
 			/* the rest of the line before, of this one, or of three
 			** pieces (a report broken twice) */
-			if (prev && nprev >= JOIN_MIN &&
+			if (prev && (nprev >= JOIN_MIN || ends_in_colon(prev, nprev)) &&
 			    scan_joined(p, &ss, prev, nprev, text, n, NULL, 0))
 				skip = 0;
 			else if (next && n >= JOIN_MIN &&

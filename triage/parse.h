@@ -71,6 +71,9 @@ typedef struct tri_pattern {
 #define TRI_OWN     512  /* R_FRAME, R_AT: only inside a stack a line of
                             this format opened (GCC's "0x1a2b name" is
                             nothing under another's header) */
+#define TRI_FRAMED 1024  /* R_EVENT: a crash only if a stack of its
+                            family with frames follows it (Go's "fatal
+                            error: ..." above "runtime stack:") */
 
 typedef struct tri_format {
 	const char *name;

@@ -164,6 +164,18 @@ static int event_prio(const tri_event *ev)
 	return ev->pat->prio + (placeholder_panic(ev) ? 2 : 0);
 }
 
+/* Whether a stack of ev's family with frames comes after it. */
+static int framed_after(const tri_scan *s, const tri_event *ev)
+{
+	size_t i;
+
+	for (i = 0; i < s->nstacks; i++)
+		if (s->stacks[i].family == ev->fmt->family &&
+		    s->stacks[i].lineno >= ev->lineno && tri_stack_counts(&s->stacks[i]))
+			return 1;
+	return 0;
+}
+
 /* Lower wins; among equals the first, which is where a crash starts.
 ** The message of the last "fatal error" line before an abort that has
 ** none becomes its message. */
@@ -176,7 +188,8 @@ static tri_event *pick_event(tri_scan *s)
 		tri_event *ev = &s->events[i];
 		if (!ev->pat)
 			continue;
-		if (ev->pending && (ev->stack < 0 || s->stacks[ev->stack].n == 0))
+		if (ev->pending && (ev->stack < 0 || s->stacks[ev->stack].n == 0) &&
+		    !((ev->pat->flags & TRI_FRAMED) && framed_after(s, ev)))
 			continue;
 		if (ev->pat->prio >= TRI_PRIO_MESSAGE)
 			continue;

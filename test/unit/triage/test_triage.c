@@ -1993,6 +1993,26 @@ static void test_triage__language_runtime_shapes(void **state)
 		"  store i64 %3, i32* %0\n", "llvm-verify", "Stored value type does not match");
 	expect_sig("thread 'main' panicked at 'no module loaded for https://example.org/x/mod.ts', src/loader.rs:90:13\n",
 		"rust-panic", "no module loaded for <url> at loader.rs:90", NULL, NULL, NULL);
+	/* Go's runtime fatal error, with its stacks, and without them (a
+	** compiler's "fatal error:" is no crash) */
+	expect_sig("fatal error: concurrent map writes\n"
+		"\n"
+		"goroutine 7 [running]:\n"
+		"github.com/acme/graph/ir.(*Cache).Put(...)\n"
+		"\t/src/ir/cache.go:31\n"
+		"github.com/acme/graph/ir.Fold(0xc000010000)\n"
+		"\t/src/ir/fold.go:77 +0x1d2\n",
+		"go-fatal", "concurrent map writes", "github.com/acme/graph/ir.(*Cache).Put",
+		"github.com/acme/graph/ir.Fold", NULL);
+	{
+		triage_sig s = sig_of("fatal error: too many errors emitted, stopping now\n", 0);
+		assert_false(s.crashed);
+		triage_sig_free(&s);
+	}
+	/* an assertion line broken after its "file:line: " */
+	expect_sig("/src/passes/Fuse.cpp:305: \n"
+		"void Fuser::visit(Node*): Assertion `pending > 0' failed.\n",
+		"assert", "Fuser::visit: pending > 0 at Fuse.cpp", NULL, NULL, NULL);
 	expect_sig("thread 'main' panicked at 'bad version 'z'.\n"
 		"\n"
 		"Caused by:\n"
