@@ -624,7 +624,8 @@ static int build_stack(triage_sig *out, triage_parser *p, const tri_stack *st)
 static void set_kind(triage_sig *out, const tri_event *ev,
 	enum tri_family fam, int is_abort)
 {
-	static const char *by_family[] = {"crash", "python", "node", "rust-panic"};
+	static const char *const by_family[FAM_COUNT] = {"crash", "python", "node",
+		"rust-panic", "managed"};
 	const char *kind = "none";
 
 	if (ev && ev->pat->role == R_SIGNAL) {
@@ -827,9 +828,11 @@ static int says_nothing(const triage_sig *out, const tri_event *ev,
 	if (out->crashed && out->nframes == 1 && !strcmp(out->frames[0], "main") &&
 	    generic)
 		return 1;
-	/* A traceback cut before its exception line: what is left is the
-	** program's entry path, the same for all its bugs. */
-	if (out->crashed && (!strcmp(out->kind, "python") || !strcmp(out->kind, "node")))
+	/* A traceback (a Go or JVM stack too) cut before its exception
+	** line: what is left is the program's entry path, the same for all
+	** its bugs. */
+	if (out->crashed && (!strcmp(out->kind, "python") || !strcmp(out->kind, "node") ||
+	    !strcmp(out->kind, "managed")))
 		return 1;
 	/* a pass's failure names the pass only; a sanitizer's last line
 	** alone, nothing */
@@ -968,7 +971,7 @@ static void set_match(triage_sig *out, const tri_event *ev, size_t msglen,
 	** frames: what is left is the program's common entry path; so
 	** are the frames of a driver's generic error. */
 	if (!strcmp(out->kind, "python") || !strcmp(out->kind, "node") ||
-	    driver_message(out->message, msglen))
+	    !strcmp(out->kind, "managed") || driver_message(out->message, msglen))
 		return;
 	/* The message as the report said it: not the frameless detail
 	** (signal name, file) a log with no stack gets in its key. */

@@ -1860,6 +1860,14 @@ static void test_triage__compiler_and_managed_shapes(void **state)
 		"\t... 3 more\n",
 		"java:java.lang.IllegalStateException", "shape mismatch: [N] vs [N]",
 		"org.acme.graph.Broadcast.infer", "org.acme.graph.Graph.lambda$check$0", "org.acme.graph.Shape.dim");
+	/* a goroutine's stack pasted without its panic line: the entry path
+	** alone, like a traceback cut before its exception */
+	expect_alone("goroutine 1 [running]:\n"
+		"main.lower(...)\n"
+		"\t/src/lower.go:3 +0x1d\n"
+		"main.main()\n"
+		"\t/src/main.go:9 +0x2b\n",
+		"managed", "");
 	/* a Python exception that looks like a Java one, and no frame of
 	** Java's under it, is not read as Java's */
 	{
