@@ -261,10 +261,14 @@ static const tri_pattern go[] = {
 
 /* Java (and the JVM languages): an uncaught exception, "Exception in
 ** thread "main" java.lang.IllegalStateException: msg", or its line alone,
-** valid once an "at pkg.Class.method(File.java:42)" frame follows. */
+** valid once an "at pkg.Class.method(File.java:42)" frame follows. (A
+** class named as exceptions and errors are: a hint each.) */
 static const tri_pattern java[] = {
-	{R_JSERR, ".", "java:", 2, 0,
-	 "^(?:Exception in thread \"[^\"]*\" )?(?<kind>(?:[a-z_$][\\w$]*\\.)+[A-Z][\\w$]*)"
+	{R_JSERR, "Exception", "java:", 2, 0,
+	 "^(?:Exception in thread \"[^\"]*\" )?(?<kind>(?:[a-z_$][\\w$]*\\.)+[A-Z][\\w$]*Exception)"
+	 "(?:: (?<msg>.*?))?\\s*$"},
+	{R_JSERR, "Error", "java:", 2, 0,
+	 "^(?:Exception in thread \"[^\"]*\" )?(?<kind>(?:[a-z_$][\\w$]*\\.)+[A-Z][\\w$]*Error)"
 	 "(?:: (?<msg>.*?))?\\s*$"},
 	{R_FRAME, "at ", NULL, 0, TRI_CONTEXT | TRI_OWN,
 	 "^\\s+at (?:[\\w.$-]+(?:@[\\w.-]+)?/)?(?<func>[\\w$.<>]+?)\\("

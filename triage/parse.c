@@ -613,13 +613,14 @@ static int scan_line(triage_parser *p, scan_state *ss, const char *line,
 			const tri_pattern *pat = &fmt->patterns[i];
 			const tri_compiled *c = &p->pats[f][i];
 
-			if (pat->hint && (!byteset_has(&bytes, pat->hint[0]) ||
-			    !byteset_has(&bytes, pat->hint[c->hint_len - 1]) ||
-			    !contains(line, n, pat->hint, c->hint_len)))
-				continue;
+			/* (the context first: it is cheaper than the hint) */
 			if ((pat->flags & TRI_CONTEXT) && (ss->open[fmt->family] < 0 ||
 			    ((pat->flags & TRI_WEAK) && !p->scan.stacks[ss->open[fmt->family]].weak) ||
 			    ((pat->flags & TRI_OWN) && p->scan.stacks[ss->open[fmt->family]].fmt != fmt)))
+				continue;
+			if (pat->hint && (!byteset_has(&bytes, pat->hint[0]) ||
+			    !byteset_has(&bytes, pat->hint[c->hint_len - 1]) ||
+			    !contains(line, n, pat->hint, c->hint_len)))
 				continue;
 			if ((pat->flags & TRI_DIGIT) && !lead_digit(line, n))
 				continue;
