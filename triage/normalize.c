@@ -7,7 +7,6 @@
 
 #include "parse.h"
 
-#define MAX_NAME 256
 #define MAX_MESSAGE 200
 
 const char *tri_basename(const char *s, size_t n, size_t *outn)
@@ -180,8 +179,8 @@ void tri_norm_func(gred_buf *out, const char *s, size_t n)
 				break;
 			}
 	}
-	if (b.len - start > MAX_NAME)
-		b.len = start + MAX_NAME;
+	if (b.len - start > TRI_MAX_NAME)
+		b.len = start + TRI_MAX_NAME;
 	if (b.len > start)
 		buf_append(out, b.data + start, b.len - start);
 	buf_free(&b);

@@ -179,7 +179,9 @@ int tri_compile(triage_parser *p, gred_error *e);
 int tri_compile_ignores(triage_parser *p, gred_error *e);
 void tri_scan_log(triage_parser *p, const char *log, size_t len);
 
-/* Normalisers: append to out. */
+/* Normalisers: append to out. A function's name is kept to at most
+** TRI_MAX_NAME bytes. */
+#define TRI_MAX_NAME 256
 void tri_norm_func(gred_buf *out, const char *s, size_t n);
 /* "<a[hash]::T as b::Tr>::f::hHASH" as "<a::T as b::Tr>::f" */
 void tri_norm_rust_qualified(gred_buf *out, const char *s, size_t n);

@@ -15,7 +15,6 @@
 #include "parse.h"
 
 #define MAX_DISPLAY 64
-#define MAX_MANAGED_NAME 256  /* a Go or JVM frame's dotted name */
 #define N_ELEMS(a) (sizeof(a) / sizeof((a)[0]))
 #define BINARY_SAMPLE 65536
 
@@ -353,8 +352,9 @@ static void make_frame(triage_parser *p, triage_frame *out,
 		else
 			buf_puts(b, "<anonymous>");
 	} else if (fam == FAM_MANAGED) {
-		buf_append(b, fr->func.p, fr->func.n < MAX_MANAGED_NAME ?
-			fr->func.n : MAX_MANAGED_NAME);
+		/* a Go or JVM frame's dotted name, kept whole */
+		buf_append(b, fr->func.p, fr->func.n < TRI_MAX_NAME ?
+			fr->func.n : TRI_MAX_NAME);
 	} else if (fr->func.n && fr->func.p[0] == '<' &&
 		   memmem(fr->func.p, fr->func.n, ">::", 3)) {
 		tri_norm_rust_qualified(b, fr->func.p, fr->func.n);
@@ -792,6 +792,15 @@ static int driver_message(const char *m, size_t said)
 	return 0;
 }
 
+/* Whether a kind is a traceback's (a Go or JVM stack's too) cut before
+** its exception line: what is left is the program's entry path, the
+** same for all its bugs. */
+static int entry_path_only(const char *kind)
+{
+	return !strcmp(kind, "python") || !strcmp(kind, "node") ||
+		!strcmp(kind, "managed");
+}
+
 /* Whether an internal compiler error's message is the signal that
 ** stopped the compiler. */
 static int ice_signal(const char *m, size_t said)
@@ -828,11 +837,8 @@ static int says_nothing(const triage_sig *out, const tri_event *ev,
 	if (out->crashed && out->nframes == 1 && !strcmp(out->frames[0], "main") &&
 	    generic)
 		return 1;
-	/* A traceback (a Go or JVM stack too) cut before its exception
-	** line: what is left is the program's entry path, the same for all
-	** its bugs. */
-	if (out->crashed && (!strcmp(out->kind, "python") || !strcmp(out->kind, "node") ||
-	    !strcmp(out->kind, "managed")))
+	/* what is left of a traceback cut before its exception line */
+	if (out->crashed && entry_path_only(out->kind))
 		return 1;
 	/* a pass's failure names the pass only; a sanitizer's last line
 	** alone, nothing */
@@ -970,8 +976,7 @@ static void set_match(triage_sig *out, const tri_event *ev, size_t msglen,
 	/* A traceback cut before its exception line lacks the innermost
 	** frames: what is left is the program's common entry path; so
 	** are the frames of a driver's generic error. */
-	if (!strcmp(out->kind, "python") || !strcmp(out->kind, "node") ||
-	    !strcmp(out->kind, "managed") || driver_message(out->message, msglen))
+	if (entry_path_only(out->kind) || driver_message(out->message, msglen))
 		return;
 	/* The message as the report said it: not the frameless detail
 	** (signal name, file) a log with no stack gets in its key. */
