@@ -491,6 +491,34 @@ static const tri_pattern windbg[] = {
 	 "(?:\\+0x(?<off>[0-9a-fA-F]+))?(?: \\[(?<file>.+?) @ (?<line>\\d+)\\])?\\s*$"},
 };
 
+/* Crystal: a signal ("Invalid memory access (signal 11) at address 0x0",
+** "Stack overflow (e.g., infinite or very deep recursion)") above frames
+** "[0x55f5] *Foo#bar<Foo>:Nil +118 in ./prog" (older: "[4402562305]
+** *raise<String>:NoReturn +92", "*Foo#bar<Foo>:Nil +1011 [4477521459]"),
+** or an uncaught exception ("Unhandled exception: Index out of bounds
+** (IndexError)", or its message and class alone) valid once a "  from
+** src/a.cr:12:3 in 'bar'" frame follows. A method is named without its
+** argument and return types. */
+#define CRYSTAL_NAME "\\*?(?<func>[^\\s<:(*][^\\s<:(]*(?:::[^\\s<:(]+)*)(?:[<:(].*?)? \\+\\d+"
+static const tri_pattern crystal[] = {
+	{R_SIGNAL, "Invalid memory access (signal ", NULL, 3, 0,
+	 "^(?<sig>Invalid memory access) \\(signal \\d+\\) at address"},
+	{R_SIGNAL, "Stack overflow (e.g.", NULL, 3, 0,
+	 "^(?<sig>Stack overflow) \\(e\\.g\\., infinite or very deep recursion\\)"},
+	{R_JSERR, "Error)", "crystal:", 2, 0,
+	 "^(?:Unhandled exception(?: in spawn(?:\\([^)]*\\))?)?: )?(?<msg>\\S.*?) "
+	 "\\((?<kind>(?:[A-Z]\\w*::)*[A-Z]\\w*Error)\\)\\s*$"},
+	{R_JSERR, "Exception)", "crystal:", 2, 0,
+	 "^(?:Unhandled exception(?: in spawn(?:\\([^)]*\\))?)?: )?(?<msg>\\S.*?) "
+	 "\\((?<kind>(?:[A-Z]\\w*::)*[A-Z]\\w*Exception)\\)\\s*$"},
+	{R_FRAME, "from ", NULL, 0, TRI_CONTEXT | TRI_OWN,
+	 "^\\s+from (?:(?<file>[^\\s:]+):(?<line>\\d+):\\d+ in '(?<func>[^']+)'|\\?\\?\\?)\\s*$"},
+	{R_FRAME, "] ", NULL, 0, 0,
+	 "^\\[(?:0x)?[0-9a-fA-F]+\\] (?:\\?{2,3}(?: \\+\\d+)?|" CRYSTAL_NAME ")"
+	 "(?: in (?<module>\\S+))?\\s*$"},
+	{R_FRAME, " [", NULL, 0, 0, "^" CRYSTAL_NAME " \\[\\d+\\]\\s*$"},
+};
+
 /* Node.js uncaught errors (onnxruntime-node included). */
 static const tri_pattern node[] = {
 	{R_JSERR, NULL, "node:", 4, 0,
@@ -571,6 +599,7 @@ const tri_format tri_formats[] = {
 	{"zig", FAM_NATIVE, zig, N(zig)},
 	{"windbg", FAM_NATIVE, windbg, N(windbg)},
 	{"onnxruntime", FAM_PYTHON, onnxruntime_log, N(onnxruntime_log)},
+	{"crystal", FAM_NATIVE, crystal, N(crystal)},
 	{"node", FAM_NODE, node, N(node)},
 	{"java", FAM_MANAGED, java, N(java)},
 	{"frames", FAM_NATIVE, frames, N(frames)},
@@ -588,6 +617,8 @@ static const struct {
 	{"SIGTRAP", "crash", "SIGTRAP"}, {"Trace/breakpoint trap", "crash", "SIGTRAP"},
 	{"EXC_BAD_ACCESS", "crash", "SIGSEGV"}, {"EXC_BAD_INSTRUCTION", "crash", "SIGILL"},
 	{"EXC_ARITHMETIC", "crash", "SIGFPE"},
+	/* Crystal's words */
+	{"Invalid memory access", "crash", "SIGSEGV"}, {"Stack overflow", "crash", "SIGSEGV"},
 	{"SIGABRT", "abort", "SIGABRT"}, {"Aborted", "abort", "SIGABRT"},
 	/* zsh's words */
 	{"segmentation fault", "crash", "SIGSEGV"}, {"bus error", "crash", "SIGBUS"},
@@ -699,6 +730,11 @@ const tri_ignore tri_ignores[] = {
 	/* Windows' exception raising and C runtimes, LLVM's assert in DXC */
 	{0, "^(?:KERNELBASE|ntdll|kernel32|ucrtbased?|msvcrt|vcruntime\\w*|VCRUNTIME\\w*|MSVCP\\w*)$"},
 	{0, "^llvm_assert$"},
+	/* Crystal's signal handler and backtrace printing, raise, and the
+	** runtime's entry into the program */
+	{1, "^(?:__crystal_sigfault_handler|sigfault_handler|CallStack::\\w+)$"},
+	{0, "^(?:raise|__crystal_raise|Exception::CallStack::\\w+)$"},
+	{2, "^Crystal::(?:main|main_user_code)$"},
 	/* Taichi's logger and signal handler */
 	{1, "^taichi::signal_handler$"},
 	{0, "^taichi::Logger::\\w+$"},

@@ -1956,7 +1956,7 @@ static void test_triage__runtime_report_shapes(void **state)
 ** unhandled exception and the runtime's fatal error; a Zig panic; WinDbg's
 ** `k`; LLVM's verifier through a front end, which names no bug by
 ** itself; a URL in a message; a Rust panic over several lines whose
-** first quotes a value. */
+** first quotes a value; Crystal's signals and exceptions. */
 static void test_triage__language_runtime_shapes(void **state)
 {
 	(void)state;
@@ -2026,6 +2026,33 @@ static void test_triage__language_runtime_shapes(void **state)
 		"Caused by:\n"
 		"    Unexpected character.', src/npm.rs:162:43\n",
 		"rust-panic", "bad version 'z'.", NULL, NULL, NULL);
+	/* Crystal: a signal above its frames, new and old style (the
+	** handler's frames and raise go); an uncaught exception with its
+	** "from" frames, and its line alone, which is no crash */
+	expect_sig("Invalid memory access (signal 11) at address 0x8\n"
+		"[0x55d0a1c2e105] *CallStack::print_backtrace:Int32 +117 in ./fold\n"
+		"[0x55d0a1c09c0d] __crystal_sigfault_handler +61 in ./fold\n"
+		"[0x7f4484a8a670] ?? +140 in /lib/x86_64-linux-gnu/libc.so.6\n"
+		"[0x55d0a1c44c2a] *Graph::Node#input<Graph::Node, Int32>:(Graph::Node | Nil) +178 in ./fold\n"
+		"[0x55d0a1c4f34e] *Graph::Fold#run<Graph::Fold>:Nil +30 in ./fold\n"
+		"[0x55d0a1c3aab8] main +6 in ./fold\n",
+		"crash", "", "Graph::Node#input", "Graph::Fold#run", "main");
+	expect_sig("Invalid memory access (signal 11) at address 0x8\n"
+		"[4402562305] *raise<Exception>:NoReturn +81\n"
+		"*Graph::Node#input<Graph::Node, Int32>:(Graph::Node | Nil) +190 [4477521459]\n"
+		"*Graph::Fold#run<Graph::Fold>:Nil +31 [4477520376]\n"
+		"[4402691350] main +24278\n",
+		"crash", "", "Graph::Node#input", "Graph::Fold#run", "main");
+	expect_sig("Unhandled exception: Index out of bounds (IndexError)\n"
+		"  from /usr/share/crystal/src/indexable.cr:1234:9 in 'fetch'\n"
+		"  from src/graph/fold.cr:41:7 in 'run'\n"
+		"  from ???\n",
+		"crystal:IndexError", "Index out of bounds", "fetch", "run", NULL);
+	{
+		triage_sig s = sig_of("Index out of bounds (IndexError)\n", 0);
+		assert_false(s.crashed);
+		triage_sig_free(&s);
+	}
 }
 
 /* Shapes of posted reports: Halide's internal error with its condition
