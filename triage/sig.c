@@ -649,6 +649,26 @@ static void set_kind(triage_sig *out, const tri_event *ev,
 		out->kind = xstrdup(kind);
 }
 
+/* How a report's message is normalised: an assertion's condition is
+** source text, kept verbatim; an exception's message and a Rust panic's
+** (not its assert!'s, which is source text) quote values from the input,
+** blanked; rustc's report of its own bug quotes the compiled code. */
+static int message_mode(const tri_event *ev, enum tri_family fam, int is_assert)
+{
+	const char *kind = ev->pat->kind;
+
+	if (is_assert)
+		return NORM_VERBATIM;
+	if (fam == FAM_PYTHON || fam == FAM_NODE || fam == FAM_MANAGED)
+		return NORM_VALUES;
+	if (kind && !strcmp(kind, "rust-ice"))
+		return NORM_CODE;
+	if (kind && !strcmp(kind, "rust-panic") &&
+	    !(ev->msg.n >= 9 && !memcmp(ev->msg.p, "assertion", 9)))
+		return NORM_VALUES;
+	return NORM_MESSAGE;
+}
+
 /* The report's message, normalised; an assertion's starts with its
 ** function and that function's template arguments. */
 static void add_message(gred_buf *msg, const tri_event *ev,
@@ -687,10 +707,8 @@ static void add_message(gred_buf *msg, const tri_event *ev,
 		tri_norm_message(msg, nodes.data, nodes.len, NORM_MESSAGE);
 		buf_free(&nodes);
 	} else if (ev && ev->msg.n)
-		tri_norm_message(msg, ev->msg.p, ev->msg.n, is_assert ?
-			NORM_VERBATIM : fam == FAM_PYTHON || fam == FAM_NODE || fam == FAM_MANAGED ?
-			NORM_VALUES : ev->pat->kind && !strcmp(ev->pat->kind, "rust-ice") ?
-			NORM_CODE : NORM_MESSAGE);
+		tri_norm_message(msg, ev->msg.p, ev->msg.n,
+			message_mode(ev, fam, is_assert));
 	/* A panic's location is where the bug is, with a backtrace or
 	** without one (RUST_BACKTRACE unset). */
 	if (ev && fam == FAM_RUST && ev->file.n && ev->line.n) {

@@ -2025,7 +2025,13 @@ static void test_triage__language_runtime_shapes(void **state)
 		"\n"
 		"Caused by:\n"
 		"    Unexpected character.', src/npm.rs:162:43\n",
-		"rust-panic", "bad version 'z'.", NULL, NULL, NULL);
+		"rust-panic", "bad version '?'.", NULL, NULL, NULL);
+	/* a panic's quoted values come from the input; an assert!'s
+	** condition is source text */
+	expect_sig("thread 'main' panicked at 'Invalid npm version 'ze'.', cli/npm.rs:88:9\n",
+		"rust-panic", "Invalid npm version '?'. at npm.rs:88", NULL, NULL, NULL);
+	expect_sig("thread 'main' panicked at 'assertion failed: name != 'x'', cli/npm.rs:90:5\n",
+		"rust-panic", "assertion failed: name != 'x' at npm.rs:90", NULL, NULL, NULL);
 	/* Crystal: a signal above its frames, new and old style (the
 	** handler's frames and raise go); an uncaught exception with its
 	** "from" frames, and its line alone, which is no crash */
