@@ -476,6 +476,18 @@ static const tri_pattern dotnet[] = {
 /* Zig: "thread 4242 panic: reached unreachable code", then
 ** "/src/type.zig:5272:39: 0x76ec676 in comptimeOnly (zig)" frames. */
 static const tri_pattern zig[] = {
+	/* stage1, the C++ compiler before 0.10: "when analyzing f.zig:2:20
+	** in compiler source at ir.cpp:13377: assertion failed. This is a
+	** bug in the Zig compiler." (or "Assertion failed at codegen.cpp:3885
+	** in gen_undef_init. ..."); older releases name only the program's
+	** line, which says nothing of which check */
+	{R_EVENT, "This is a bug in the Zig compiler", "zig-assert", 1, TRI_PLACE,
+	 "in compiler source at (?<file>[^\\s:]+):(?<line>\\d+): (?:thread \\d+ panic: )?"
+	 "assertion failed\\. This is a bug"},
+	{R_EVENT, "This is a bug in the Zig compiler", "zig-assert", 1, TRI_PLACE,
+	 "^Assertion failed at (?<file>[^\\s:]+):(?<line>\\d+) in \\w+\\. This is a bug"},
+	{R_EVENT, "This is a bug in the Zig compiler", "zig-assert", 1, 0,
+	 "(?:^|\\s)when analyzing \\S+: assertion failed\\. This is a bug"},
 	{R_EVENT, " panic: ", "zig-panic", 2, 0,
 	 "(?:^|\\s)thread \\d+ panic: (?<msg>.*?)\\s*$"},
 	{R_FRAME, " in ", NULL, 0, 0,
@@ -726,7 +738,7 @@ const tri_ignore tri_ignores[] = {
 	/* Zig's panic machinery and standard library checks */
 	{0, "^(?:default_panic|defaultPanic|panicExtra|panicOutOfBounds|panicUnwrapError|"
 	    "panicSentinelMismatch|panicStartGreaterThanEnd|panicInactiveUnionField|outOfBounds|"
-	    "stage2_panic)$|/std/debug\\.zig$|/std/builtin\\.zig$"},
+	    "stage2_panic|src_assert|ir_assert\\w*)$|/std/debug\\.zig$|/std/builtin\\.zig$"},
 	/* Windows' exception raising and C runtimes, LLVM's assert in DXC */
 	{0, "^(?:KERNELBASE|ntdll|kernel32|ucrtbased?|msvcrt|vcruntime\\w*|VCRUNTIME\\w*|MSVCP\\w*)$"},
 	{0, "^llvm_assert$"},

@@ -74,6 +74,9 @@ typedef struct tri_pattern {
 #define TRI_FRAMED 1024  /* R_EVENT: a crash only if a stack of its
                             family with frames follows it (Go's "fatal
                             error: ..." above "runtime stack:") */
+#define TRI_PLACE  2048  /* R_EVENT: its file and line name the check (a
+                            compiler's own assertion that says no
+                            condition): the message ends with them */
 
 typedef struct tri_format {
 	const char *name;

@@ -649,6 +649,12 @@ static void set_kind(triage_sig *out, const tri_event *ev,
 		out->kind = xstrdup(kind);
 }
 
+/* Whether the event's file and line end its message. */
+static int says_place(const tri_event *ev)
+{
+	return ev->fmt->family == FAM_RUST || (ev->pat->flags & TRI_PLACE);
+}
+
 /* How a report's message is normalised: an assertion's condition is
 ** source text, kept verbatim; an exception's message and a Rust panic's
 ** (not its assert!'s, which is source text) quote values from the input,
@@ -710,12 +716,13 @@ static void add_message(gred_buf *msg, const tri_event *ev,
 		tri_norm_message(msg, ev->msg.p, ev->msg.n,
 			message_mode(ev, fam, is_assert));
 	/* A panic's location is where the bug is, with a backtrace or
-	** without one (RUST_BACKTRACE unset). */
-	if (ev && fam == FAM_RUST && ev->file.n && ev->line.n) {
+	** without one (RUST_BACKTRACE unset); so is the line of a check
+	** that says no condition (TRI_PLACE). */
+	if (ev && says_place(ev) && ev->file.n && ev->line.n) {
 		size_t bn;
 		const char *base = tri_basename(ev->file.p, ev->file.n, &bn);
-		buf_printf(msg, " at %.*s:%.*s", (int)bn, base, (int)ev->line.n,
-			ev->line.p);
+		buf_printf(msg, "%sat %.*s:%.*s", msg->len ? " " : "", (int)bn, base,
+			(int)ev->line.n, ev->line.p);
 	}
 }
 
@@ -769,7 +776,7 @@ static void add_frameless_detail(gred_buf *msg, const tri_event *ev)
 {
 	if (ev && ev->signame && !msg->len)
 		buf_puts(msg, ev->signame);  /* all a bare signal line says */
-	if (ev && ev->file.n && ev->fmt->family != FAM_RUST) {
+	if (ev && ev->file.n && !says_place(ev)) {
 		size_t bn;
 		const char *base = tri_basename(ev->file.p, ev->file.n, &bn);
 		buf_printf(msg, "%sat %.*s", msg->len ? " " : "", (int)bn, base);
@@ -886,6 +893,10 @@ static int says_nothing(const triage_sig *out, const tri_event *ev,
 	/* LLVM's verifier names the rule a module broke, which every bug
 	** of a front end that breaks it says alike */
 	if (!strcmp(out->kind, "llvm-verify"))
+		return 1;
+	/* Zig's stage1 assertion that names only the program's line, not
+	** the compiler's: every such bug says it alike */
+	if (!strcmp(out->kind, "zig-assert") && generic)
 		return 1;
 	/* A stack dump with no frame read, a sanitizer's class and access
 	** kind with its frames cut off, a report whose words are the same

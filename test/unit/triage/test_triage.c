@@ -1956,7 +1956,8 @@ static void test_triage__runtime_report_shapes(void **state)
 ** unhandled exception and the runtime's fatal error; a Zig panic; WinDbg's
 ** `k`; LLVM's verifier through a front end, which names no bug by
 ** itself; a URL in a message; a Rust panic over several lines whose
-** first quotes a value; Crystal's signals and exceptions. */
+** first quotes a value; Zig's stage1 assertions; Crystal's signals and
+** exceptions. */
 static void test_triage__language_runtime_shapes(void **state)
 {
 	(void)state;
@@ -2032,6 +2033,17 @@ static void test_triage__language_runtime_shapes(void **state)
 		"rust-panic", "Invalid npm version '?'. at npm.rs:88", NULL, NULL, NULL);
 	expect_sig("thread 'main' panicked at 'assertion failed: name != 'x'', cli/npm.rs:90:5\n",
 		"rust-panic", "assertion failed: name != 'x' at npm.rs:90", NULL, NULL, NULL);
+	/* Zig's stage1 assertion: the compiler's line names the check;
+	** without it, the log stands alone */
+	expect_sig("when analyzing /src/a.zig:2:20 in compiler source at /deps/zig/src/stage1/ir.cpp:13377: "
+		"assertion failed. This is a bug in the Zig compiler.\n"
+		"Unable to dump stack trace: debug info stripped\n",
+		"zig-assert", "at ir.cpp:13377", NULL, NULL, NULL);
+	expect_sig("Assertion failed at /b/zig/src/stage1/codegen.cpp:3885 in gen_undef_init. "
+		"This is a bug in the Zig compiler.thread 10576 panic:\n",
+		"zig-assert", "at codegen.cpp:3885", NULL, NULL, NULL);
+	expect_alone("when analyzing /home/u/gbe.zig:378:28: assertion failed. This is a bug in the Zig compiler.\n",
+		"zig-assert", "");
 	/* Crystal: a signal above its frames, new and old style (the
 	** handler's frames and raise go); an uncaught exception with its
 	** "from" frames, and its line alone, which is no crash */
