@@ -67,6 +67,9 @@ static const tri_pattern gdb[] = {
 	 "^Program (?:received|terminated with) signal (?<sig>SIG[A-Z0-9]+)"},
 	{R_SIGNAL, "received signal", NULL, 3, 0,
 	 "^Thread \\d+ \"[^\"]*\" received signal (?<sig>SIG[A-Z0-9]+)"},
+	/* older gdb: "Program terminated with signal 11, Segmentation fault." */
+	{R_SIGNAL, "signal", NULL, 3, 0,
+	 "^Program (?:received|terminated with) signal \\d+, (?<sig>[A-Z][\\w /]*?)\\.?\\s*$"},
 	{R_FRAME, "signal handler called", NULL, 0, 0,
 	 "^#(?<idx>\\d+)\\s+(?<func><signal handler called>)"},
 	{R_FRAME, "#", NULL, 0, 0,
@@ -141,6 +144,17 @@ static const tri_pattern glibc[] = {
 	{R_EVENT, "assertion failed at", "assert", 2, 0,
 	 "assertion failed at (?<file>[^\\s:]+):(?<line>\\d+) in (?<func>.+?\\)(?: const)?"
 	 "(?: \\[[^\\]]*\\])?): (?<msg>.*?)\\s*$"},
+	/* JerryScript's: "ICE: Assertion 'cond' failed at f.c(func):2552." */
+	{R_EVENT, "ICE: Assertion '", "assert", 2, 0,
+	 "ICE: Assertion '(?<msg>.*)' failed at (?<file>[^\\s(]+)\\((?<func>[^)\\s]+)\\):(?<line>\\d+)"},
+	/* DuckDB's: "INTERNAL Error: Assertion triggered in file "f.cpp"
+	** on line 437: cond" */
+	{R_EVENT, "Assertion triggered in file", "assert", 2, 0,
+	 "Assertion triggered in file \"(?<file>[^\"]+)\" on line (?<line>\\d+): (?<msg>.*?)\\s*$"},
+	/* Odin's: "src/check_decl.cpp(450): Assertion Failure: `cond` more" */
+	{R_EVENT, "): Assertion Failure: ", "assert", 2, 0,
+	 "(?:^|\\s)(?<file>[^\\s()]+)\\((?<line>\\d+)\\): Assertion Failure: "
+	 "(?:`(?<msg>[^`]*)`.*|(?<msg>.*?))\\s*$"},
 	{R_EVENT, "stack smashing", "stack-smashing", 2, 0,
 	 "^\\*\\*\\* stack smashing detected \\*\\*\\*"},
 	{R_EVENT, "detected ***", "fortify", 2, 0,
@@ -503,6 +517,97 @@ static const tri_pattern windbg[] = {
 	 "(?:\\+0x(?<off>[0-9a-fA-F]+))?(?: \\[(?<file>.+?) @ (?<line>\\d+)\\])?\\s*$"},
 };
 
+/* ClickHouse's server log (its line prefix is cut: see parse.c):
+** BaseDaemon's "(version 23.4.1.1 ...) (from thread 495) Received signal
+** Segmentation fault (11)." and a LOGICAL_ERROR's "Logical error: 'msg'."
+** (an abort in its debug builds), then frames: "3. DB::f(args) @ 0x0e0e
+** in /usr/bin/clickhouse", with a file "4. ./src/a.cpp:41: DB::f() @
+** 0x...", older "2. clickhouse-server(DB::f()+0x1e6) [0x2267f26]" and
+** "3. 0x5624850f3c7c DB::f(args) /usr/bin/clickhouse". */
+static const tri_pattern clickhouse[] = {
+	{R_SIGNAL, "Received signal ", NULL, 3, 0,
+	 "\\) Received signal (?<sig>[A-Z][\\w ]*?) \\(\\d+\\)"},
+	{R_EVENT, "Logical error: '", "clickhouse-logical", 2, 0,
+	 "(?:^|: )Logical error: '(?<msg>.*?)'?\\.?\\s*$"},
+	{R_FRAME, " @ 0x", NULL, 0, TRI_DIGIT,
+	 "^(?<idx>\\d+)\\. (?:(?<file>[^\\s:]+):(?<line>\\d+): )?(?<func>[^\\s(@][^@]*?) "
+	 "@ 0x[0-9a-fA-F]+(?: in (?<module>\\S+))?\\s*$"},
+	{R_FRAME, ") [0x", NULL, 0, TRI_DIGIT,
+	 "^(?<idx>\\d+)\\. (?<module>[^\\s(]+)\\((?:(?<func>[^+\\s][^+]*?))?\\+0x(?<off>[0-9a-fA-F]+)\\) "
+	 "\\[0x(?<addr>[0-9a-fA-F]+)\\]\\s*$"},
+	{R_FRAME, ". 0x", NULL, 0, TRI_DIGIT,
+	 "^(?<idx>\\d+)\\. 0x(?<addr>[0-9a-fA-F]+) (?<func>\\S.*?)(?: +(?<module>/\\S+))?\\s*$"},
+};
+
+/* DuckDB's internal errors ("INTERNAL Error: msg", through its bindings
+** "InternalException: INTERNAL Error: msg"), ahead of Python's exception
+** line; its assertion is glibc's. */
+static const tri_pattern duckdb[] = {
+	{R_EVENT, "INTERNAL Error: ", "duckdb-internal", 2, 0,
+	 "(?:^|\\s)INTERNAL Error: (?!Assertion triggered )(?<msg>.*?)\\s*$"},
+};
+
+/* Nim's compiler: "f.nim(48, 19) Error: internal error: evalOp(mTypeOf)",
+** its "Traceback (most recent call last)" of "nim.nim(104) nim" frames,
+** outermost first; a program's "Error: unhandled exception: msg
+** [ValueError]" and "SIGSEGV: Illegal storage access." */
+static const tri_pattern nim[] = {
+	{R_EVENT, "Error: internal error: ", "nim-internal", 2, 0,
+	 "(?:^|\\s)Error: internal error: (?<msg>.*?)\\s*$"},
+	{R_EVENT, "Error: unhandled exception: ", "nim:", 2, 0,
+	 "(?:^|\\s)Error: unhandled exception: (?<msg>.*?) \\[(?<kind>\\w+)\\]\\s*$"},
+	{R_SIGNAL, "Illegal storage access", NULL, 3, 0,
+	 "^(?<sig>SIGSEGV): Illegal storage access"},
+	{R_STACK, "Traceback (most recent call last)", NULL, 0, TRI_REVERSE,
+	 "^Traceback \\(most recent call last\\)\\s*$"},
+	{R_FRAME, ".nim(", NULL, 0, TRI_CONTEXT | TRI_OWN,
+	 "^(?<file>\\S+?\\.nim)\\((?<line>\\d+)\\)\\s+(?<func>\\S+)\\s*$"},
+};
+
+/* Odin's panic: "src/checker.cpp(6962): Panic: msg": the compiler's line
+** names it (its assertion is glibc's table's). */
+static const tri_pattern odin[] = {
+	{R_EVENT, "): Panic: ", "odin-panic", 2, TRI_PLACE,
+	 "(?:^|\\s)(?<file>[^\\s()]+)\\((?<line>\\d+)\\): Panic: (?<msg>.*?)\\s*$"},
+};
+
+/* Valgrind: "==4831== Invalid read of size 4", "==4831==    at
+** 0x140907: f (quickjs.c:5705)", "by ..." frames. */
+static const tri_pattern valgrind[] = {
+	{R_EVENT, "==", "valgrind:", 2, 0,
+	 "^==\\d+== (?<kind>Invalid (?:read|write|free)|Mismatched free|"
+	 "Conditional jump or move depends on uninitialised value|Use of uninitialised value|"
+	 "Source and destination overlap|Jump to the invalid address)"},
+	{R_SIGNAL, "Process terminating with default action of signal", NULL, 3, 0,
+	 "^==\\d+== Process terminating with default action of signal \\d+ \\((?<sig>SIG[A-Z]+)\\)"},
+	{R_FRAME, "==", NULL, 0, 0,
+	 "^==\\d+==\\s+(?:at|by) 0x(?<addr>[0-9A-Fa-f]+): (?<func>.+?) "
+	 "\\((?:(?<file>[^\\s:()]+):(?<line>\\d+)|in (?<module>[^()]+))\\)\\s*$"},
+};
+
+/* V: "V panic: msg" (newer: a "==== V panic ====" banner above
+** "  message: msg"), then "/tmp/v2.tmp.c:23068: at builtin___v_panic:
+** Backtrace" and "...: by f" frames. */
+static const tri_pattern vlang[] = {
+	{R_EVENT, "V panic: ", "v-panic", 2, 0, "^V panic: (?<msg>.*?)\\s*$"},
+	{R_STACK, " V panic ", "v-panic", 2, 0, "^=+ V panic =+\\s*$"},
+	{R_DETAIL, "message: ", NULL, 0, 0, "^\\s+message: (?<msg>.*?)\\s*$"},
+	{R_FRAME, ": ", NULL, 0, 0,
+	 "^(?<file>\\S+?\\.c):(?<line>\\d+): (?:at|by) (?<func>[^\\s:]+)(?:: Backtrace)?\\s*$"},
+};
+
+/* HHVM's crash report: "Type: Segmentation fault" among its header's
+** fields, then "#0  HPHP::f(args) const at /usr/bin/hhvm:0" frames ("# 0
+** 0000000000d77e96" without symbols). */
+static const tri_pattern hhvm[] = {
+	{R_SIGNAL, "Type: ", NULL, 3, 0,
+	 "^\\s*Type: (?<sig>Segmentation fault|Bus error|Aborted|Illegal instruction|"
+	 "Floating point exception)\\s*$"},
+	{R_FRAME, "#", NULL, 0, 0,
+	 "^\\s*#\\s*(?<idx>\\d+)\\s+(?:(?<addr>[0-9a-fA-F]{8,16})|"
+	 "(?<func>[^\\s#][^#]*?) at (?<file>\\S+?):(?<line>\\d+))\\s*$"},
+};
+
 /* Crystal: a signal ("Invalid memory access (signal 11) at address 0x0",
 ** "Stack overflow (e.g., infinite or very deep recursion)") above frames
 ** "[0x55f5] *Foo#bar<Foo>:Nil +118 in ./prog" (older: "[4402562305]
@@ -594,6 +699,7 @@ const tri_format tri_formats[] = {
 	{"go", FAM_MANAGED, go, N(go)},
 	{"onnxruntime", FAM_PYTHON, onnxruntime, N(onnxruntime)},
 	{"pytorch", FAM_PYTHON, pytorch, N(pytorch)},
+	{"duckdb", FAM_NATIVE, duckdb, N(duckdb)},
 	{"python", FAM_PYTHON, python, N(python)},
 	{"c10", FAM_NATIVE, c10, N(c10)},
 	{"msvc", FAM_NATIVE, msvc, N(msvc)},
@@ -611,6 +717,12 @@ const tri_format tri_formats[] = {
 	{"zig", FAM_NATIVE, zig, N(zig)},
 	{"windbg", FAM_NATIVE, windbg, N(windbg)},
 	{"onnxruntime", FAM_PYTHON, onnxruntime_log, N(onnxruntime_log)},
+	{"clickhouse", FAM_NATIVE, clickhouse, N(clickhouse)},
+	{"nim", FAM_NATIVE, nim, N(nim)},
+	{"odin", FAM_NATIVE, odin, N(odin)},
+	{"valgrind", FAM_NATIVE, valgrind, N(valgrind)},
+	{"v", FAM_NATIVE, vlang, N(vlang)},
+	{"hhvm", FAM_NATIVE, hhvm, N(hhvm)},
 	{"crystal", FAM_NATIVE, crystal, N(crystal)},
 	{"node", FAM_NODE, node, N(node)},
 	{"java", FAM_MANAGED, java, N(java)},
@@ -742,6 +854,19 @@ const tri_ignore tri_ignores[] = {
 	/* Windows' exception raising and C runtimes, LLVM's assert in DXC */
 	{0, "^(?:KERNELBASE|ntdll|kernel32|ucrtbased?|msvcrt|vcruntime\\w*|VCRUNTIME\\w*|MSVCP\\w*)$"},
 	{0, "^llvm_assert$"},
+	/* JerryScript's, ClickHouse's, Nim's and V's reporting of their own
+	** errors; V's builtin module, as C++'s std:: */
+	{0, "^jerry_(?:port_)?fatal$|^jerry_assert_fail$|^jerry_unreachable$"},
+	{0, "^DB::Exception::|^StackTrace::|^DB::abortOnFailedAssertion$|^DB::\\(anonymous namespace\\)::terminate_handler"},
+	{0, "^(?:internalError|internalErrorImpl|liMessage|handleError|rawMessage|sysFatal|"
+	    "raiseRecoverableError|globalError|localError|lintReport)$"},
+	{2, "^(?:nim|handleCmdLine|mainCommand|commandCompileToC|compileProject|compileModule|"
+	    "processModule|processModuleAux|processTopLevelStmt)$"},
+	{0, "^builtin__|^_*v_panic$|^panic_debug$|^v__ast__default_table_panic_handler$"},
+	/* DuckDB's and HHVM's exceptions, which take a backtrace */
+	{0, "^duckdb::(?:InternalException::InternalException|DuckDBAssertInternal|Exception::Exception)$"},
+	{0, "^HPHP::(?:createBacktrace|ExtendedException::\\w+|StackTraceNoHeap::\\w+|bt_handler)$"},
+	{0, "^__kernel_vsyscall$|^vgpreload_"},
 	/* Crystal's signal handler and backtrace printing, raise, and the
 	** runtime's entry into the program */
 	{1, "^(?:__crystal_sigfault_handler|sigfault_handler|CallStack::\\w+)$"},

@@ -13,6 +13,7 @@
 typedef struct mframe {
 	const char *name, *where, *line;
 	size_t nname, nwhere, nline;
+	int callers;   /* the line is a caller's: the frame is in a header */
 } mframe;
 
 typedef struct mtext {
@@ -78,6 +79,11 @@ static void split(mtext *m, const char *s)
 			f->line = tab + 1;
 			f->nline = (size_t)(e - f->line);
 			f->nwhere = (size_t)(tab - f->where);
+			/* "name<TAB>where<TAB>line<TAB>^": a caller's line */
+			if ((tab = memchr(f->line, '\t', f->nline))) {
+				f->callers = 1;
+				f->nline = (size_t)(tab - f->line);
+			}
 		}
 		if (!f->nname && !f->nwhere)
 			m->n--;  /* nothing to compare it by */
@@ -330,6 +336,14 @@ static int same_crash_site(const mtext *a, const mtext *b)
 
 	if (!a->f[0].nname || !same(a->f[0].name, a->f[0].nname, b->f[0].name,
 	    b->f[0].nname))
+		return 0;
+	/* An inline helper of a header (a getter a use-after-free reads
+	** through) is every caller's crash site, and its statement is its
+	** caller's (see add_statement in sig.c): at two statements, the
+	** callers must agree. */
+	if ((a->f[0].callers || b->f[0].callers) && a->f[0].nline && b->f[0].nline &&
+	    !same(a->f[0].line, a->f[0].nline, b->f[0].line, b->f[0].nline) &&
+	    (a->n < 2 || b->n < 2 || !frame_same(&a->f[1], &b->f[1])))
 		return 0;
 	/* A bare signal needs the statement too: the same line of the same
 	** function, as debug information names it. */

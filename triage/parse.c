@@ -806,6 +806,43 @@ static size_t glog_prefix(const char *s, size_t n)
 	return i;
 }
 
+/* ClickHouse's server log prefix, "2023.04.06 04:03:52.021197 [ 495 ]
+** {query-id} <Fatal> BaseDaemon: " (or from "<Error> " on, as a paste
+** may keep it): its length, or 0. */
+static size_t clickhouse_prefix(const char *s, size_t n)
+{
+	size_t i = 0, k;
+	const char *close;
+
+	if (n && isdigit((unsigned char)s[0])) {
+		while (i < n && i < 32 && (isdigit((unsigned char)s[i]) || s[i] == '.' ||
+		       s[i] == ':' || s[i] == ' '))
+			i++;
+		if (i >= n || s[i] != '[' || !(close = memchr(s + i, ']', n - i < 24 ? n - i : 24)))
+			return 0;
+		i = (size_t)(close - s) + 1;
+		while (i < n && s[i] == ' ')
+			i++;
+		if (i < n && s[i] == '{') {
+			if (!(close = memchr(s + i, '}', n - i)))
+				return 0;
+			i = (size_t)(close - s) + 1;
+			while (i < n && s[i] == ' ')
+				i++;
+		}
+	}
+	if (i >= n || s[i] != '<')
+		return 0;
+	for (k = i + 1; k < n && isalpha((unsigned char)s[k]); k++)
+		;
+	if (k == i + 1 || k + 1 >= n || s[k] != '>' || s[k + 1] != ' ')
+		return 0;
+	/* the component ("BaseDaemon"), maybe none: up to ": " */
+	for (i = k + 2; i < n && s[i] != ' ' && s[i] != ':'; i++)
+		;
+	return i + 1 < n && s[i] == ':' && s[i + 1] == ' ' ? i + 2 : 0;
+}
+
 /* A line a Markdown post put in inline code ("`LLVM ERROR: ...`"): the
 ** opening backquote at its start, and a closing one at its end that
 ** closes nothing inside it (an odd count: "Assertion `c' failed.`"
@@ -830,7 +867,8 @@ static void strip_inline_code(const char **line, size_t *n)
 ** (a log quoted in a reply); a container log's time and stream
 ** ("2026-01-17T18:48:10.41+01:00 stderr F "), a CI runner's time;
 ** Ray's (ray_prefix); torchrun's rank, a relay's stream (relay_prefix);
-** glog's on a line that is not fatal (glog_prefix). */
+** glog's on a line that is not fatal (glog_prefix); ClickHouse's server
+** log's (clickhouse_prefix). */
 static void strip_runner_prefix(const char **line, size_t *n)
 {
 	size_t i = 0;
@@ -867,6 +905,10 @@ static void strip_runner_prefix(const char **line, size_t *n)
 	while (*n && (*line)[0] == '>' && (*n == 1 || (*line)[1] == ' ' ||
 	       (*line)[1] == '>')) {
 		i = (*n > 1 && (*line)[1] == ' ') ? 2 : 1;
+		*line += i;
+		*n -= i;
+	}
+	if ((i = clickhouse_prefix(*line, *n))) {
 		*line += i;
 		*n -= i;
 	}

@@ -972,7 +972,8 @@ static int header_file(const char *file)
 
 /* The statement that crashed, "file:line": the crashing frame's, or, if
 ** that is in a header, the first line below it in the program's own
-** code (a debugger names the inlined check by its caller). */
+** code (a debugger names the inlined check by its caller), marked "^"
+** after it: the statement is a caller's. */
 static void add_statement(gred_buf *m, const triage_sig *out, size_t top)
 {
 	size_t k;
@@ -982,7 +983,7 @@ static void add_statement(gred_buf *m, const triage_sig *out, size_t top)
 		if (f->line <= 0 || !f->file)
 			continue;
 		if (!header_file(f->file)) {
-			buf_printf(m, "\t%s:%d", f->file, f->line);
+			buf_printf(m, "\t%s:%d%s", f->file, f->line, k > top ? "\t^" : "");
 			return;
 		}
 	}

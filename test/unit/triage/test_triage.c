@@ -1344,6 +1344,37 @@ static void test_triage__similar_bare_signal_same_statement(void **state)
 	assert_false(similar(gdb, other_line));
 }
 
+/* A use-after-free read through an inline getter of a header: its
+** statement is its caller's. Two callers at two statements are two
+** bugs; one caller at a moved line (another version) is one. */
+static void test_triage__similar_inline_helper_needs_caller(void **state)
+{
+	const char *a =
+		"==1==ERROR: AddressSanitizer: heap-use-after-free on address 0x61200002d988\n"
+		"READ of size 1 at 0x61200002d988 thread T0\n"
+		"    #0 0x558c1bf788d8 in val_type /s/src/types.h:650:18\n"
+		"    #1 0x558c1bf90579 in compare_values /s/src/ops.c:2259:11\n"
+		"    #2 0x558c1bf5af12 in compare_objects /s/src/objects.c:2082:57\n"
+		"    #3 0x558c1bf5af99 in run /s/src/main.c:20:3\n";
+	const char *b =
+		"==7==ERROR: AddressSanitizer: heap-use-after-free on address 0x50d000001bf0\n"
+		"READ of size 1 at 0x50d000001bf0 thread T0\n"
+		"    #0 0x5566fc2e3e40 in val_type /w/src/types.h:650:18\n"
+		"    #1 0x5566fc2e3e40 in concat_values /w/src/ops.c:2045:7\n"
+		"    #2 0x5566fc051016 in binary_op /w/src/exec.c:1649:9\n"
+		"    #3 0x5566fc051099 in run /w/src/main.c:20:3\n";
+	const char *a_moved =
+		"==9==ERROR: AddressSanitizer: heap-use-after-free on address 0x61200002d988\n"
+		"READ of size 1 at 0x61200002d988 thread T0\n"
+		"    #0 0x558c1bf788d8 in val_type /v/src/types.h:652:18\n"
+		"    #1 0x558c1bf90579 in compare_values /v/src/ops.c:2270:11\n"
+		"    #2 0x558c1bf5af12 in compare_objects /v/src/objects.c:2090:57\n"
+		"    #3 0x558c1bf5af99 in run /v/src/main.c:20:3\n";
+	(void)state;
+	assert_false(similar(a, b));
+	assert_true(similar(a, a_moved));
+}
+
 /* One statement, named two ways: gdb names the function inlined into
 ** main at the faulting line, lldb names the caller it was inlined into;
 ** the file and line agree. main alone at a line proves nothing (the
@@ -2071,6 +2102,83 @@ static void test_triage__language_runtime_shapes(void **state)
 		assert_false(s.crashed);
 		triage_sig_free(&s);
 	}
+}
+
+/* Reports of interpreters, databases and their compilers: JerryScript's,
+** DuckDB's and Odin's assertions; ClickHouse's server log (its prefix
+** read through), Nim's internal error with its traceback, Valgrind,
+** V's panic, HHVM's crash report; older gdb's signal line and the i386
+** vDSO's frame above raise(). */
+static void test_triage__runtime_and_database_shapes(void **state)
+{
+	(void)state;
+	expect_sig("ICE: Assertion 'copied > 0' failed at /b/jerry-core/ecma/str.c(ecma_copy):1543.\n"
+		"Error: ERR_FAILED_INTERNAL_ASSERTION\n",
+		"assert", "ecma_copy: copied > 0 at str.c", NULL, NULL, NULL);
+	expect_sig("Error: INTERNAL Error: Assertion triggered in file \"/src/storage/seg.cpp\" on line 437: ids[i] >= offset\n",
+		"assert", ": ids[i] >= offset at seg.cpp", NULL, NULL, NULL);
+	expect_sig("src/check_decl.cpp(450): Assertion Failure: `e->type == nullptr` i8 vs i16\n",
+		"assert", ": e->type == nullptr at check_decl.cpp", NULL, NULL, NULL);
+	expect_sig("D:\\code\\Odin\\src\\checker.cpp(6962): Panic: AnEnum vs <no type> 0\n",
+		"odin-panic", "AnEnum vs <no type> N at checker.cpp:6962", NULL, NULL, NULL);
+	expect_sig("InternalException: INTERNAL Error: RemoveUnused - column_ids already has children\n",
+		"duckdb-internal", "RemoveUnused - column_ids already has children", NULL, NULL, NULL);
+	expect_sig("2023.04.06 04:03:52.021197 [ 495 ] {f2a5-12bd} <Fatal> : Logical error: 'Chunk info was not set for chunk 7.'.\n"
+		"2023.04.06 04:03:52.022113 [ 502 ] {} <Fatal> BaseDaemon: ########################################\n"
+		"2023.04.06 04:03:52.022301 [ 502 ] {} <Fatal> BaseDaemon: (version 23.4.1.1 (official build)) (from thread 495) Received signal Aborted (6).\n"
+		"2023.04.06 04:03:52.023001 [ 502 ] {} <Fatal> BaseDaemon: 4. ./src/Common/Exception.cpp:41: DB::abortOnFailedAssertion(String const&) @ 0x0000000e0ef7d5 in /usr/bin/clickhouse\n"
+		"2023.04.06 04:03:52.023101 [ 502 ] {} <Fatal> BaseDaemon: 5. ./src/Processors/Merge.cpp:88: DB::GroupingTransform::work() @ 0x0000000e0ef8d5 in /usr/bin/clickhouse\n"
+		"2023.04.06 04:03:52.023201 [ 502 ] {} <Fatal> BaseDaemon: 6. DB::ExecutionThread::run() @ 0x0000000e0ef9d5 in /usr/bin/clickhouse\n"
+		"2023.04.06 04:03:52.023301 [ 502 ] {} <Fatal> BaseDaemon: 7. ThreadPoolImpl::worker() @ 0x0000000e0efad5 in /usr/bin/clickhouse\n",
+		"clickhouse-logical", "Chunk info was not set for chunk N.", "DB::GroupingTransform::work",
+		"DB::ExecutionThread::run", "ThreadPoolImpl::worker");
+	expect_sig("> <Error> BaseDaemon: (from thread 1974) Received signal Segmentation fault (11).\n"
+		"> <Error> BaseDaemon: 4. /usr/bin/clickhouse-server(DB::MergeTreeDataPart::getFullPath[abi:cxx11]() const+0x1e6) [0x2267f26]\n"
+		"> <Error> BaseDaemon: 5. /usr/bin/clickhouse-server(DB::MergeTreeReader::readRows()+0x36) [0x2267f96]\n"
+		"> <Error> BaseDaemon: 6. /usr/bin/clickhouse-server(DB::Pipe::pull()+0x31) [0x2268f96]\n",
+		"crash", "", "DB::MergeTreeDataPart::getFullPath", "DB::MergeTreeReader::readRows",
+		"DB::Pipe::pull");
+	expect_sig("test.nim(48, 19) Error: internal error: evalOp(mTypeOf)\n"
+		"Traceback (most recent call last)\n"
+		"nim.nim(104)             nim\n"
+		"main.nim(163)            mainCommand\n"
+		"sem.nim(512)             semExpr\n"
+		"vmgen.nim(88)            genMagic\n"
+		"msgs.nim(523)            internalError\n"
+		"msgs.nim(452)            liMessage\n",
+		"nim-internal", "evalOp(mTypeOf)", "genMagic", "semExpr", NULL);
+	expect_sig("==4831== Invalid read of size 4\n"
+		"==4831==    at 0x140907: free_value (quickjs.c:5705)\n"
+		"==4831==    by 0x1421D1: run_jobs (quickjs.c:2010)\n"
+		"==4831==    by 0x125D2A: js_loop (quickjs-libc.c:4351)\n"
+		"==4831==    by 0x125D3A: main (qjs.c:43)\n",
+		"valgrind:Invalid read", "", "free_value", "run_jobs", "js_loop");
+	expect_sig("V panic: array.get: index out of range (i,a.len):0, 0\n"
+		" v hash: 8c6951a\n"
+		"/tmp/v_1000/v2.tmp.c:23068: at builtin___v_panic: Backtrace\n"
+		"/tmp/v_1000/v2.tmp.c:23118: by builtin__panic_n2\n"
+		"/tmp/v_1000/v2.tmp.c:24000: by v__gen__c__Gen_call_args\n"
+		"/tmp/v_1000/v2.tmp.c:24100: by v__gen__c__Gen_fn_call\n"
+		"/tmp/v_1000/v2.tmp.c:24200: by main__main\n",
+		"v-panic", "array.get: index out of range (i,a.len):N, N", "v__gen__c__Gen_call_args",
+		"v__gen__c__Gen_fn_call", "main__main");
+	expect_sig("Name: /usr/bin/hhvm\n"
+		"Type: Segmentation fault\n"
+		"Runtime: hhvm\n"
+		"\n"
+		"# 0  HPHP::PDORequestData::requestShutdown() at /usr/bin/hhvm:0\n"
+		"# 1  HPHP::ExecutionContext::onRequestShutdown() at /usr/bin/hhvm:0\n"
+		"# 2  HPHP::hphp_context_shutdown() at /usr/bin/hhvm:0\n"
+		"# 3  HPHP::HttpRequestHandler::handleRequest(HPHP::Transport*) at /usr/bin/hhvm:0\n",
+		"crash", "", "HPHP::PDORequestData::requestShutdown",
+		"HPHP::ExecutionContext::onRequestShutdown", "HPHP::hphp_context_shutdown");
+	expect_sig("Program terminated with signal 11, Segmentation fault.\n"
+		"#0  0xf7fd5079 in __kernel_vsyscall ()\n"
+		"#1  0xf77fc832 in raise () from /lib/i386-linux-gnu/libc.so.6\n"
+		"#2  0x5661550e in fold_pad (code=3) at src/fold.c:58\n"
+		"#3  0x5661554f in run_pass (p=0x1) at src/pass.c:12\n"
+		"#4  0x5661556f in main () at src/main.c:9\n",
+		"crash", "", "fold_pad", "run_pass", "main");
 }
 
 /* Shapes of posted reports: Halide's internal error with its condition
@@ -2859,6 +2967,7 @@ int main(void)
 		cmocka_unit_test(test_triage__python_values_in_messages),
 		cmocka_unit_test(test_triage__similar_bare_signal_same_statement),
 		cmocka_unit_test(test_triage__similar_cut_message),
+		cmocka_unit_test(test_triage__similar_inline_helper_needs_caller),
 		cmocka_unit_test(test_triage__similar_same_statement),
 		cmocka_unit_test(test_triage__windows_llvm_error),
 		cmocka_unit_test(test_triage__runtime_assert_and_libcxx_terminate),
@@ -2869,6 +2978,7 @@ int main(void)
 		cmocka_unit_test(test_triage__compiler_and_managed_shapes),
 		cmocka_unit_test(test_triage__runtime_report_shapes),
 		cmocka_unit_test(test_triage__language_runtime_shapes),
+		cmocka_unit_test(test_triage__runtime_and_database_shapes),
 		cmocka_unit_test(test_triage__rust_panic_paste_starts_lower),
 		cmocka_unit_test(test_triage__driver_tail_stands_alone),
 		cmocka_unit_test(test_triage__headless_traceback_driver_error),
