@@ -144,6 +144,16 @@ static const tri_pattern glibc[] = {
 	{R_EVENT, "assertion failed at", "assert", 2, 0,
 	 "assertion failed at (?<file>[^\\s:]+):(?<line>\\d+) in (?<func>.+?\\)(?: const)?"
 	 "(?: \\[[^\\]]*\\])?): (?<msg>.*?)\\s*$"},
+	/* ggml's (llama.cpp, whisper.cpp): "f.cpp:744: GGML_ASSERT(cond)
+	** failed", older "GGML_ASSERT: f.c:13968: cond" */
+	{R_EVENT, "GGML_ASSERT(", "assert", 2, 0,
+	 "(?:^|[\\s:])(?<file>(?:[A-Za-z]:)?[^\\s:]+):(?<line>\\d+): GGML_ASSERT\\((?<msg>.*)\\) failed"},
+	{R_EVENT, "GGML_ASSERT: ", "assert", 2, 0,
+	 "GGML_ASSERT: (?<file>(?:[A-Za-z]:)?[^\\s:]+):(?<line>\\d+): (?<msg>.*?)\\s*$"},
+	/* Metal's validation layer: "-[MTLDebugDevice newBuffer:]:670: failed
+	** assertion `Buffer Validation" */
+	{R_EVENT, ": failed assertion `", "assert", 2, 0,
+	 "(?:^|\\s)(?<func>-\\[[^\\]]+\\]|\\w+):(?<line>\\d+): failed assertion `(?<msg>[^`']*)"},
 	/* JerryScript's: "ICE: Assertion 'cond' failed at f.c(func):2552." */
 	{R_EVENT, "ICE: Assertion '", "assert", 2, 0,
 	 "ICE: Assertion '(?<msg>.*)' failed at (?<file>[^\\s(]+)\\((?<func>[^)\\s]+)\\):(?<line>\\d+)"},
@@ -539,6 +549,22 @@ static const tri_pattern clickhouse[] = {
 	 "^(?<idx>\\d+)\\. 0x(?<addr>[0-9a-fA-F]+) (?<func>\\S.*?)(?: +(?<module>/\\S+))?\\s*$"},
 };
 
+/* Paddle's: "C++ Traceback (most recent call last):" above "0   paddle::f(...)"
+** frames, outermost first, then its "Error Message Summary:": an enforce's
+** "InvalidArgumentError: msg (at /paddle/fluid/conv_op.cc:123)", whose
+** check the file and line name, or "FatalError: `Segmentation fault` is
+** detected by the operating system." Ahead of Python's exception line. */
+static const tri_pattern paddle[] = {
+	{R_STACK, "C++ Traceback (most recent call last):", NULL, 0, TRI_REVERSE,
+	 "^C\\+\\+ Traceback \\(most recent call last\\):\\s*$"},
+	{R_FRAME, "  ", NULL, 0, TRI_CONTEXT | TRI_OWN | TRI_DIGIT,
+	 "^(?<idx>\\d+)\\s{2,}(?<func>[^\\s\\d].*?)\\s*$"},
+	{R_SIGNAL, "FatalError: `", NULL, 3, 0,
+	 "^FatalError: `(?<sig>[A-Z][\\w ]*?)` is detected by the operating system"},
+	{R_EVENT, "(at ", "paddle:", 2, TRI_PLACE,
+	 "^(?<kind>[A-Z]\\w*(?:Error|Exception)): (?<msg>.*?) \\(at (?<file>[^\\s():]+):(?<line>\\d+)\\)\\s*$"},
+};
+
 /* DuckDB's internal errors ("INTERNAL Error: msg", through its bindings
 ** "InternalException: INTERNAL Error: msg"), ahead of Python's exception
 ** line; its assertion is glibc's. */
@@ -700,6 +726,7 @@ const tri_format tri_formats[] = {
 	{"onnxruntime", FAM_PYTHON, onnxruntime, N(onnxruntime)},
 	{"pytorch", FAM_PYTHON, pytorch, N(pytorch)},
 	{"duckdb", FAM_NATIVE, duckdb, N(duckdb)},
+	{"paddle", FAM_NATIVE, paddle, N(paddle)},
 	{"python", FAM_PYTHON, python, N(python)},
 	{"c10", FAM_NATIVE, c10, N(c10)},
 	{"msvc", FAM_NATIVE, msvc, N(msvc)},
@@ -863,6 +890,13 @@ const tri_ignore tri_ignores[] = {
 	{2, "^(?:nim|handleCmdLine|mainCommand|commandCompileToC|compileProject|compileModule|"
 	    "processModule|processModuleAux|processTopLevelStmt)$"},
 	{0, "^builtin__|^_*v_panic$|^panic_debug$|^v__ast__default_table_panic_handler$"},
+	/* a crash handler's wait for the debugger it started (ggml's
+	** backtrace through gdb), and libgcc's unwinder */
+	{0, "^(?:__GI_)?_*(?:thr_)?wait(?:4|pid)$|^x86_64_fallback_frame_state$|^uw_frame_state_for$"},
+	/* ggml's and Paddle's error reporting */
+	{0, "^ggml_(?:abort|print_backtrace\\w*|log_\\w+|cuda_error)$"},
+	{0, "^(?:paddle::platform|phi|common)::(?:EnforceNotMet::\\w+|enforce::\\w+|"
+	    "GetCurrentTraceBackString\\w*)$"},
 	/* DuckDB's and HHVM's exceptions, which take a backtrace */
 	{0, "^duckdb::(?:InternalException::InternalException|DuckDBAssertInternal|Exception::Exception)$"},
 	{0, "^HPHP::(?:createBacktrace|ExtendedException::\\w+|StackTraceNoHeap::\\w+|bt_handler)$"},

@@ -843,6 +843,80 @@ static size_t clickhouse_prefix(const char *s, size_t n)
 	return i + 1 < n && s[i] == ':' && s[i + 1] == ' ' ? i + 2 : 0;
 }
 
+/* Past s[i] while it is a digit, or one of the bytes of seps. */
+static size_t skip_digits(const char *s, size_t n, size_t i, const char *seps)
+{
+	while (i < n && (isdigit((unsigned char)s[i]) || (s[i] && strchr(seps, s[i]))))
+		i++;
+	return i;
+}
+
+/* Past a source file and line and "] " ("engine.py:135] ", "[x.cc:76] ")
+** at s[i], or 0. */
+static size_t skip_source_bracket(const char *s, size_t n, size_t i)
+{
+	size_t k = i;
+
+	if (k < n && s[k] == '[')
+		k++;
+	while (k < n && (isalnum((unsigned char)s[k]) || strchr("_./-", s[k])))
+		k++;
+	if (k == i || k >= n || s[k] != ':')
+		return 0;
+	k = skip_digits(s, n, k + 1, "");
+	return k + 1 < n && s[k] == ']' && s[k + 1] == ' ' ? k + 2 : 0;
+}
+
+/* Loggers of ML servers and the system: vLLM's process
+** ("(EngineCore_DP0 pid=185173) ") and its logger ("ERROR 12-16
+** 21:08:38 [engine.py:135] "), TensorFlow's ("2020-06-13
+** 12:38:56.612042: E tensorflow/xla_util.cc:76] "; not its fatal "F"
+** line), syslog's and journald's ("Jun 10 16:45:05 host bash[1074]: "):
+** its length, or 0. */
+static size_t logger_prefix(const char *s, size_t n)
+{
+	size_t i, k;
+
+	if (n > 8 && s[0] == '(') {
+		const char *close = memchr(s, ')', n < 64 ? n : 64), *pid;
+		k = close ? (size_t)(close - s) : 0;
+		if (k && k + 1 < n && s[k + 1] == ' ' && (pid = memmem(s, k, " pid=", 5)) &&
+		    skip_digits(s, k, (size_t)(pid - s) + 5, "") == k)
+			return k + 2;
+	}
+	for (i = 0; i < n && isupper((unsigned char)s[i]); i++)
+		;
+	if (i >= 4 && i <= 8 && i + 16 < n && s[i] == ' ' && isdigit((unsigned char)s[i + 1]) &&
+	    s[i + 3] == '-' && s[i + 9] == ':') {
+		k = skip_digits(s, n, i + 1, "-:. ");
+		if ((k = skip_source_bracket(s, n, k)))
+			return k;
+	}
+	if (n > 32 && isdigit((unsigned char)s[0]) && s[4] == '-' && s[10] == ' ' && s[13] == ':') {
+		k = skip_digits(s, n, 0, "-:. ");
+		if (k + 3 < n && s[k - 1] == ' ' && s[k - 2] == ':' && strchr("IWE", s[k]) &&
+		    s[k + 1] == ' ' && (k = skip_source_bracket(s, n, k + 2)))
+			return k;
+	}
+	/* "Jun 10 16:45:05 host prog[4242]: " (a month's name in any
+	** language: one word) */
+	for (i = 0; i < n && i < 12 && !isspace((unsigned char)s[i]); i++)
+		;
+	if (i && i + 16 < n && s[i] == ' ') {
+		while (i < n && s[i] == ' ')
+			i++;
+		k = skip_digits(s, n, i, "");
+		if (k > i && k + 10 < n && s[k] == ' ' && isdigit((unsigned char)s[k + 1]) &&
+		    s[k + 3] == ':' && s[k + 6] == ':') {
+			const char *end = memchr(s + k, ']', n - k < 80 ? n - k : 80);
+			if (end && (size_t)(end - s) + 2 < n && end[1] == ':' && end[2] == ' ' &&
+			    memchr(s + k + 9, ' ', (size_t)(end - s) - k - 9) && memchr(s + k, '[', (size_t)(end - s) - k))
+				return (size_t)(end - s) + 3;
+		}
+	}
+	return 0;
+}
+
 /* A line a Markdown post put in inline code ("`LLVM ERROR: ...`"): the
 ** opening backquote at its start, and a closing one at its end that
 ** closes nothing inside it (an odd count: "Assertion `c' failed.`"
@@ -868,7 +942,8 @@ static void strip_inline_code(const char **line, size_t *n)
 ** ("2026-01-17T18:48:10.41+01:00 stderr F "), a CI runner's time;
 ** Ray's (ray_prefix); torchrun's rank, a relay's stream (relay_prefix);
 ** glog's on a line that is not fatal (glog_prefix); ClickHouse's server
-** log's (clickhouse_prefix). */
+** log's (clickhouse_prefix); vLLM's, TensorFlow's and syslog's
+** (logger_prefix). */
 static void strip_runner_prefix(const char **line, size_t *n)
 {
 	size_t i = 0;
@@ -908,7 +983,7 @@ static void strip_runner_prefix(const char **line, size_t *n)
 		*line += i;
 		*n -= i;
 	}
-	if ((i = clickhouse_prefix(*line, *n))) {
+	if ((i = clickhouse_prefix(*line, *n)) || (i = logger_prefix(*line, *n))) {
 		*line += i;
 		*n -= i;
 	}

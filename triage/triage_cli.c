@@ -212,7 +212,8 @@ static void usage(FILE *f)
 	for (i = 0; i < NSUB; i++)
 		fprintf(f, "  gred %s\n", subcommands[i].cmd.usage);
 	fputs("\nGroups crash logs (LLVM/MLIR stack dumps, sanitizers, gdb/lldb,\n"
-	      "glibc, GCC, Python, Node.js, Rust, Go, Java, .NET, Julia, Zig, Crystal)\n"
+	      "glibc, GCC, Python, Node.js, Rust, Go, Java, .NET, Julia, Zig, Crystal,\n"
+	      "ClickHouse, DuckDB, Nim, V, Odin, Paddle, ggml, Valgrind)\n"
 	      "by signature: crash kind, normalised message and top frames.\n"
 	      "`gred triage COMMAND --help` describes each command and its\n"
 	      "options.\n", f);

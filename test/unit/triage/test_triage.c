@@ -2172,6 +2172,52 @@ static void test_triage__runtime_and_database_shapes(void **state)
 		"# 3  HPHP::HttpRequestHandler::handleRequest(HPHP::Transport*) at /usr/bin/hhvm:0\n",
 		"crash", "", "HPHP::PDORequestData::requestShutdown",
 		"HPHP::ExecutionContext::onRequestShutdown", "HPHP::hphp_context_shutdown");
+	/* ggml's assertion in both spellings, behind its gdb backtrace's
+	** wait; Metal's validation layer; Paddle's C++ traceback with its
+	** error summary; vLLM's and syslog's prefixes read through */
+	expect_sig("/src/llama.cpp/src/llama-mmap.cpp:744: GGML_ASSERT(addr) failed\n",
+		"assert", ": addr at llama-mmap.cpp", NULL, NULL, NULL);
+	expect_sig("GGML_ASSERT: D:\\a\\llama.cpp\\src\\llama-mmap.cpp:744: addr\n",
+		"assert", ": addr at llama-mmap.cpp", NULL, NULL, NULL);
+	expect_sig("src/llama.cpp:3504: GGML_ASSERT(cell.has_seq_id(seq_id)) failed\n"
+		"#0  0x00007f9a2b8ea42f in __GI___wait4 (pid=27301) at ../sysdeps/unix/sysv/linux/wait4.c:30\n"
+		"#1  0x00007f9a2bd1e1d8 in ggml_print_backtrace () from /usr/lib/libggml.so\n"
+		"#2  0x00007f9a2bd1e2f8 in ggml_abort () from /usr/lib/libggml.so\n"
+		"#3  0x00007f9a2c01a2b8 in llama_kv_cache_seq_rm () from /usr/lib/libllama.so\n"
+		"#4  0x00007f9a2c01a3b8 in llama_decode () from /usr/lib/libllama.so\n"
+		"#5  0x00005555555a3b8 in main () from ./server\n",
+		"assert", ": cell.has_seq_id(seq_id)", "llama_kv_cache_seq_rm", "llama_decode", "main");
+	expect_sig("validateComputeFunctionArguments:1056: failed assertion `Compute Function(soft_max): missing buffer binding at index 1.'\n",
+		"assert", "validateComputeFunctionArguments: Compute Function(soft_max): missing buffer binding at index 1.",
+		NULL, NULL, NULL);
+	expect_sig("--------------------------------------\n"
+		"C++ Traceback (most recent call last):\n"
+		"--------------------------------------\n"
+		"0   paddle::imperative::Tracer::TraceOp(std::string const&)\n"
+		"1   paddle::operators::ConvOp::InferShape(paddle::framework::InferShapeContext*) const\n"
+		"2   paddle::platform::EnforceNotMet::EnforceNotMet(paddle::platform::ErrorSummary const&, char const*, int)\n"
+		"\n"
+		"----------------------\n"
+		"Error Message Summary:\n"
+		"----------------------\n"
+		"InvalidArgumentError: The input has 3 dims, expected 4. (at /paddle/paddle/fluid/operators/conv_op.cc:93)\n",
+		"paddle:InvalidArgumentError", "The input has N dims, expected N. at conv_op.cc:93",
+		"paddle::operators::ConvOp::InferShape", "paddle::imperative::Tracer::TraceOp", NULL);
+	expect_sig("(EngineCore_DP0 pid=185173) Traceback (most recent call last):\n"
+		"(EngineCore_DP0 pid=185173)   File \"/v/vllm/engine/core.py\", line 109, in __init__\n"
+		"(EngineCore_DP0 pid=185173)     self.run()\n"
+		"(EngineCore_DP0 pid=185173) ValueError: no blocks left\n",
+		"python:ValueError", "no blocks left", "core.py:__init__", NULL, NULL);
+	expect_sig("ERROR 12-16 21:08:38 [engine.py:135] Traceback (most recent call last):\n"
+		"ERROR 12-16 21:08:38 [engine.py:135]   File \"/v/vllm/sampler.py\", line 725, in sample\n"
+		"ERROR 12-16 21:08:38 [engine.py:135]     x = f()\n"
+		"ERROR 12-16 21:08:38 [engine.py:135] KeyError: 'seq'\n",
+		"python:KeyError", "'?'", "sampler.py:sample", NULL, NULL);
+	expect_sig("Jun 10 16:45:05 gpu-box bash[107468]: Traceback (most recent call last):\n"
+		"Jun 10 16:45:05 gpu-box bash[107468]:   File \"/v/run.py\", line 7, in main\n"
+		"Jun 10 16:45:05 gpu-box bash[107468]:     f()\n"
+		"Jun 10 16:45:05 gpu-box bash[107468]: IndexError: list index out of range\n",
+		"python:IndexError", "list index out of range", "run.py:main", NULL, NULL);
 	expect_sig("Program terminated with signal 11, Segmentation fault.\n"
 		"#0  0xf7fd5079 in __kernel_vsyscall ()\n"
 		"#1  0xf77fc832 in raise () from /lib/i386-linux-gnu/libc.so.6\n"
