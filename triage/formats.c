@@ -150,6 +150,9 @@ static const tri_pattern glibc[] = {
 	 "(?:^|[\\s:])(?<file>(?:[A-Za-z]:)?[^\\s:]+):(?<line>\\d+): GGML_ASSERT\\((?<msg>.*)\\) failed"},
 	{R_EVENT, "GGML_ASSERT: ", "assert", 2, 0,
 	 "GGML_ASSERT: (?<file>(?:[A-Za-z]:)?[^\\s:]+):(?<line>\\d+): (?<msg>.*?)\\s*$"},
+	/* ... whose `!"CUDA error"` follows every CUDA error: the error line
+	** above it is the report ("CUDA error: out of memory") */
+	{R_EVENT, "CUDA error: ", "cuda-error", 1, 0, "^(?<msg>CUDA error: .*?)\\s*$"},
 	/* Metal's validation layer: "-[MTLDebugDevice newBuffer:]:670: failed
 	** assertion `Buffer Validation" */
 	{R_EVENT, ": failed assertion `", "assert", 2, 0,

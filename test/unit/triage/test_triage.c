@@ -2187,6 +2187,16 @@ static void test_triage__runtime_and_database_shapes(void **state)
 		"#4  0x00007f9a2c01a3b8 in llama_decode () from /usr/lib/libllama.so\n"
 		"#5  0x00005555555a3b8 in main () from ./server\n",
 		"assert", ": cell.has_seq_id(seq_id)", "llama_kv_cache_seq_rm", "llama_decode", "main");
+	/* ggml's `!"CUDA error"` follows every CUDA error: the error is the
+	** report, and an illegal access reported later says nothing */
+	expect_sig("CUDA error: out of memory\n"
+		"  current device: 0, in function alloc at ggml/src/ggml-cuda.cu:100\n"
+		"GGML_ASSERT: ggml/src/ggml-cuda.cu:244: !\"CUDA error\"\n",
+		"cuda-error", "CUDA error: out of memory", NULL, NULL, NULL);
+	expect_alone("CUDA error: an illegal memory access was encountered\n"
+		"  current device: 0, in function get_tensor at ggml/src/ggml-cuda.cu:10939\n"
+		"GGML_ASSERT: ggml/src/ggml-cuda.cu:244: !\"CUDA error\"\n",
+		"cuda-error", "CUDA error: an illegal memory access was encountered");
 	expect_sig("validateComputeFunctionArguments:1056: failed assertion `Compute Function(soft_max): missing buffer binding at index 1.'\n",
 		"assert", "validateComputeFunctionArguments: Compute Function(soft_max): missing buffer binding at index 1.",
 		NULL, NULL, NULL);
