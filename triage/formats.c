@@ -621,8 +621,10 @@ static const tri_pattern vlang[] = {
 	{R_EVENT, "V panic: ", "v-panic", 2, 0, "^V panic: (?<msg>.*?)\\s*$"},
 	{R_STACK, " V panic ", "v-panic", 2, 0, "^=+ V panic =+\\s*$"},
 	{R_DETAIL, "message: ", NULL, 0, 0, "^\\s+message: (?<msg>.*?)\\s*$"},
-	{R_FRAME, ": ", NULL, 0, 0,
-	 "^(?<file>\\S+?\\.c):(?<line>\\d+): (?:at|by) (?<func>[^\\s:]+)(?:: Backtrace)?\\s*$"},
+	{R_FRAME, ": by ", NULL, 0, 0,
+	 "^(?<file>\\S+?\\.c):(?<line>\\d+): by (?<func>[^\\s:]+)\\s*$"},
+	{R_FRAME, ": at ", NULL, 0, 0,
+	 "^(?<file>\\S+?\\.c):(?<line>\\d+): at (?<func>[^\\s:]+)(?:: Backtrace)?\\s*$"},
 };
 
 /* HHVM's crash report: "Type: Segmentation fault" among its header's

@@ -568,16 +568,26 @@ static int contains(const char *line, size_t n, const char *hint, size_t h)
 ** them is not in the line, which saves most searches. */
 typedef struct byteset {
 	uint64_t w[4];
+	uint64_t pairs[16];  /* two bytes one after the other, hashed */
 } byteset;
+
+static unsigned pair_hash(unsigned char a, unsigned char b)
+{
+	return ((unsigned)a * 33u ^ b) & 1023u;
+}
 
 static void byteset_of(byteset *b, const char *s, size_t n)
 {
 	size_t i;
 
-	b->w[0] = b->w[1] = b->w[2] = b->w[3] = 0;
+	memset(b, 0, sizeof(*b));
 	for (i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
 		b->w[c >> 6] |= (uint64_t)1 << (c & 63);
+		if (i + 1 < n) {
+			unsigned h = pair_hash(c, (unsigned char)s[i + 1]);
+			b->pairs[h >> 6] |= (uint64_t)1 << (h & 63);
+		}
 	}
 }
 
@@ -586,6 +596,22 @@ static int byteset_has(const byteset *b, char ch)
 	unsigned char c = (unsigned char)ch;
 
 	return (b->w[c >> 6] >> (c & 63)) & 1;
+}
+
+static int byteset_has_pair(const byteset *b, const char *two)
+{
+	unsigned h = pair_hash((unsigned char)two[0], (unsigned char)two[1]);
+
+	return (b->pairs[h >> 6] >> (h & 63)) & 1;
+}
+
+/* Whether the line may contain a hint of n bytes: its first and last
+** bytes, or its first and last two, are in it. */
+static int may_contain(const byteset *b, const char *hint, size_t n)
+{
+	if (n < 2)
+		return byteset_has(b, hint[0]);
+	return byteset_has_pair(b, hint) && byteset_has_pair(b, hint + n - 2);
 }
 
 static int lead_digit(const char *s, size_t n)
@@ -618,8 +644,7 @@ static int scan_line(triage_parser *p, scan_state *ss, const char *line,
 			    ((pat->flags & TRI_WEAK) && !p->scan.stacks[ss->open[fmt->family]].weak) ||
 			    ((pat->flags & TRI_OWN) && p->scan.stacks[ss->open[fmt->family]].fmt != fmt)))
 				continue;
-			if (pat->hint && (!byteset_has(&bytes, pat->hint[0]) ||
-			    !byteset_has(&bytes, pat->hint[c->hint_len - 1]) ||
+			if (pat->hint && (!may_contain(&bytes, pat->hint, c->hint_len) ||
 			    !contains(line, n, pat->hint, c->hint_len)))
 				continue;
 			if ((pat->flags & TRI_DIGIT) && !lead_digit(line, n))
