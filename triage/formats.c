@@ -104,7 +104,7 @@ static const tri_pattern llvm[] = {
 	 "UNREACHABLE executed(?: at (?<file>\\S+?):(?<line>\\d+))?"},
 	{R_STACK, "Stack dump", "crash", 3, 0, "^\\s*Stack dump:"},
 	/* the verifier's word on a front end's broken module */
-	{R_EVENT, "Module validation failed: ", "llvm-verify", 2, 0,
+	{R_EVENT, "Module validation failed: ", "llvm-verify", 2, TRI_ALONE,
 	 "^Module validation failed: (?<msg>.*?)\\s*$"},
 	{R_FRAME, "0x", NULL, 0, 0,
 	 "^\\s*(?<idx>\\d+)\\s+(?<module>\\S+)\\s+0x(?<addr>[0-9a-fA-F]+)"
@@ -172,13 +172,13 @@ static const tri_pattern glibc[] = {
 	 "^\\*\\*\\* stack smashing detected \\*\\*\\*"},
 	{R_EVENT, "detected ***", "fortify", 2, 0,
 	 "^\\*\\*\\* (?<msg>[\\w ]+ detected) \\*\\*\\*"},
-	{R_EVENT, NULL, "heap-corruption", 2, 0,
+	{R_EVENT, NULL, "heap-corruption", 2, TRI_ALONE,
 	 "^(?<msg>(?:free|malloc|realloc|munmap_chunk|malloc_consolidate|_int_free|"
 	 "_int_malloc|tcache_thread_shutdown)\\(\\): .+|double free or corruption.*|"
 	 "corrupted size vs\\. prev_size.*|corrupted double-linked list.*)$"},
 	/* older glibc: "*** Error in `prog': malloc(): memory corruption
 	** (fast): 0x0000... ***" */
-	{R_EVENT, "*** Error in `", "heap-corruption", 2, 0,
+	{R_EVENT, "*** Error in `", "heap-corruption", 2, TRI_ALONE,
 	 "^\\*\\*\\* Error in `[^']*': (?<msg>.+?): 0x[0-9a-fA-F]+ \\*\\*\\*"},
 	{R_EVENT, "terminate called", "uncaught-exception:", 2, 0,
 	 "terminate called after throwing an instance of '(?<kind>[^']+)'"},
@@ -513,7 +513,7 @@ static const tri_pattern zig[] = {
 	 "assertion failed\\. This is a bug"},
 	{R_EVENT, "This is a bug in the Zig compiler", "zig-assert", 1, TRI_PLACE,
 	 "^Assertion failed at (?<file>[^\\s:]+):(?<line>\\d+) in \\w+\\. This is a bug"},
-	{R_EVENT, "This is a bug in the Zig compiler", "zig-assert", 1, 0,
+	{R_EVENT, "This is a bug in the Zig compiler", "zig-assert", 1, TRI_ALONE,
 	 "(?:^|\\s)when analyzing \\S+: assertion failed\\. This is a bug"},
 	{R_EVENT, " panic: ", "zig-panic", 2, 0,
 	 "(?:^|\\s)thread \\d+ panic: (?<msg>.*?)\\s*$"},

@@ -77,6 +77,10 @@ typedef struct tri_pattern {
 #define TRI_PLACE  2048  /* R_EVENT: its file and line name the check (a
                             compiler's own assertion that says no
                             condition): the message ends with them */
+#define TRI_ALONE  4096  /* R_EVENT: with no frame, its report is every
+                            such bug's (glibc's "double free or
+                            corruption", LLVM's verifier): the log stands
+                            alone */
 
 typedef struct tri_format {
 	const char *name;

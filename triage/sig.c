@@ -881,22 +881,15 @@ static int says_nothing(const triage_sig *out, const tri_event *ev,
 	** unread message (see bare_content). */
 	if (bare_signal(out, ev, said))
 		return 1;
-	/* glibc's heap check ("free(): double free detected in tcache 2"),
-	** with no frame: every such bug says it alike. */
-	if (!strcmp(out->kind, "heap-corruption"))
+	/* A report every such bug words alike, with no frame (glibc's heap
+	** checks, LLVM's verifier through a front end, Zig's stage1
+	** assertion naming only the program's line): TRI_ALONE. */
+	if (ev && (ev->pat->flags & TRI_ALONE))
 		return 1;
 	/* GCC's report of the signal that stopped it ("internal compiler
 	** error: Segmentation fault", the driver's "Killed signal terminated
 	** program cc1"): every crash of the compiler says it. */
 	if (!strcmp(out->kind, "ice") && ice_signal(m, said))
-		return 1;
-	/* LLVM's verifier names the rule a module broke, which every bug
-	** of a front end that breaks it says alike */
-	if (!strcmp(out->kind, "llvm-verify"))
-		return 1;
-	/* Zig's stage1 assertion that names only the program's line, not
-	** the compiler's: every such bug says it alike */
-	if (!strcmp(out->kind, "zig-assert") && generic)
 		return 1;
 	/* A stack dump with no frame read, a sanitizer's class and access
 	** kind with its frames cut off, a report whose words are the same
