@@ -934,7 +934,9 @@ static size_t logger_prefix(const char *s, size_t n)
 		if (k > i && k + 10 < n && s[k] == ' ' && isdigit((unsigned char)s[k + 1]) &&
 		    s[k + 3] == ':' && s[k + 6] == ':') {
 			const char *end = memchr(s + k, ']', n - k < 80 ? n - k : 80);
-			if (end && (size_t)(end - s) + 2 < n && end[1] == ':' && end[2] == ' ' &&
+			/* (a "]" inside the time is no program's) */
+			if (end && end >= s + k + 9 && (size_t)(end - s) + 2 < n &&
+			    end[1] == ':' && end[2] == ' ' &&
 			    memchr(s + k + 9, ' ', (size_t)(end - s) - k - 9) && memchr(s + k, '[', (size_t)(end - s) - k))
 				return (size_t)(end - s) + 3;
 		}

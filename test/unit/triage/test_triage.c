@@ -2228,6 +2228,13 @@ static void test_triage__runtime_and_database_shapes(void **state)
 		"Jun 10 16:45:05 gpu-box bash[107468]:     f()\n"
 		"Jun 10 16:45:05 gpu-box bash[107468]: IndexError: list index out of range\n",
 		"python:IndexError", "list index out of range", "run.py:main", NULL, NULL);
+	{
+		/* a "]" where syslog's time is: no prefix, and nothing read
+		** past the line */
+		triage_sig s = sig_of("Jun 10 1]: 5:00000000000000\n", 0);
+		assert_false(s.crashed);
+		triage_sig_free(&s);
+	}
 	expect_sig("Program terminated with signal 11, Segmentation fault.\n"
 		"#0  0xf7fd5079 in __kernel_vsyscall ()\n"
 		"#1  0xf77fc832 in raise () from /lib/i386-linux-gnu/libc.so.6\n"
