@@ -61,6 +61,25 @@ static const tri_pattern sanitizer[] = {
 	 "(?: in (?<func>.+?))?\\s*$"},
 };
 
+/* Android's debuggerd, in logcat (its prefix cut: see parse.c) and in a
+** tombstone: "Fatal signal 11 (SIGSEGV), code 1 (SEGV_MAPERR), fault
+** addr 0x70 in tid 21022 (Dispatch), pid 20921 (app)", the tombstone's
+** "signal 11 (SIGSEGV), code 1 ...", an abort's "Abort message: 'msg'"
+** and frames "#01 pc 00000000001e0454  /data/app/base.apk!libx.so
+** (offset 0x1000) (f(int)+24) (BuildId: 1f2e)". Ahead of gdb, whose
+** frame pattern would take those. */
+static const tri_pattern android[] = {
+	{R_SIGNAL, "Fatal signal ", NULL, 3, 0,
+	 "(?:^|\\s)Fatal signal \\d+ \\((?<sig>SIG[A-Z]+)\\)"},
+	{R_SIGNAL, "signal ", NULL, 3, 0,
+	 "^\\s*signal \\d+ \\((?<sig>SIG[A-Z]+)\\), code -?\\d+"},
+	{R_EVENT, "Abort message: '", "android-abort", 2, 0,
+	 "^\\s*Abort message: '(?<msg>.*?)'?\\s*$"},
+	{R_FRAME, " pc ", NULL, 0, 0,
+	 "^\\s*#(?<idx>\\d+) pc (?<off>[0-9a-fA-F]+)\\s+(?<module>[^\\s(]+)"
+	 "(?: \\(offset 0x[0-9a-fA-F]+\\))?(?: \\((?<func>[^\\s(].*?)(?:\\+\\d+)?\\))?" BUILDID},
+};
+
 /* gdb: "Program received signal", `bt` frames. */
 static const tri_pattern gdb[] = {
 	{R_SIGNAL, "signal", NULL, 3, 0,
@@ -117,6 +136,20 @@ static const tri_pattern llvm[] = {
 	{R_FRAME, "+0x", NULL, 0, 0,
 	 "^\\s*(?<idx>\\d+)\\s+0x(?<addr>[0-9a-fA-F]+)\\s+(?:(?<func>[^\\s()][^()]*?)\\s+)?"
 	 "\\((?<module>[^()]+?)\\+0x(?<off>[0-9a-fA-F]+)\\)\\s*$"},
+};
+
+/* GPU kernels' own reports: a CUDA device-side assertion
+** ("f.h:208: void ldsm(...) [with T = int]: block: [0,9,0], thread:
+** [102,0,0] Assertion `0 && x` failed.", once per thread), and ROCm's
+** "Memory access fault by GPU node-3 (Agent handle: 0x3c7610) on
+** address 0x1555. Reason: Page not present": it says nothing of which
+** kernel, as CUDA's illegal access does not (see sig.c). */
+static const tri_pattern gpu[] = {
+	{R_EVENT, "], thread: [", "assert", 2, 0,
+	 "(?:^|\\s)(?<file>[^\\s:]+):(?<line>\\d+): (?<func>.+?): block: \\[[\\d,]+\\], "
+	 "thread: \\[[\\d,]+\\] Assertion [`'](?<msg>.*)[`'] failed"},
+	{R_EVENT, "Memory access fault by GPU", "gpu-fault", 2, 0,
+	 "(?<msg>Memory access fault by GPU) node-\\d+"},
 };
 
 /* glibc and libstdc++: assert (also behind a runner's prefix), stack
@@ -200,7 +233,10 @@ static const tri_pattern glibc[] = {
 /* glog and Abseil logging: a fatal line "F0312 10:04:05.123456 4242
 ** file.cc:88] Check failed: ...", the stack it prints ("*** Check failure
 ** stack trace: ***", or a signal's "*** SIGSEGV received at ...") as
-** "@ 0xADDR [SIZE] symbol" frames, which a paste often keeps alone. */
+** "@ 0xADDR [SIZE] symbol" frames, which a paste often keeps alone.
+** (TensorFlow's "*** Begin stack trace ***" under an error status is
+** not read: it is the path that reported the status, the same for
+** every bug.) */
 static const tri_pattern glog[] = {
 	{R_EVENT, "] ", "glog-fatal", 2, 0,
 	 "^F\\d{4} \\d\\d:\\d\\d:\\d+\\.\\d+\\s+\\d+ (?<file>[^\\s:\\]]+):(?<line>\\d+)\\] "
@@ -705,11 +741,23 @@ static const tri_pattern frames[] = {
 static const tri_pattern shell[] = {
 	{R_SIGNAL, NULL, NULL, 5, 0,
 	 "(?:^|\\d\\s+)(?<sig>Segmentation fault|Aborted|Floating point exception|"
-	 "Illegal instruction|Bus error|Trace/breakpoint trap)(?: \\(core dumped\\))?(?:\\s|$)"},
-	/* zsh: "zsh: segmentation fault  ./prog args" */
+	 "Illegal instruction|Bus error|Trace/breakpoint trap|Abort trap)"
+	 "(?: \\(core dumped\\)|: \\d+\\s*$)?(?:\\s|$)"},
+	/* zsh: "zsh: segmentation fault  ./prog args", and its job's
+	** "[1]    11767 segmentation fault (core dumped)  python" */
 	{R_SIGNAL, "zsh: ", NULL, 5, 0,
 	 "^zsh: (?<sig>segmentation fault|abort|bus error|illegal hardware instruction|"
 	 "floating point exception)\\s"},
+	{R_SIGNAL, "] ", NULL, 5, 0,
+	 "^\\[\\d+\\]\\s+(?:[+-]\\s+)?\\d+ (?<sig>segmentation fault|abort|bus error|"
+	 "illegal hardware instruction|floating point exception)\\s"},
+	/* the kernel's log: "prog[4242]: segfault at 8 ip 00007f8f sp
+	** 00007ffd error 4 in libllama.so[7f8f+103000]", "traps: prog[42]
+	** general protection fault ip:..." */
+	{R_SIGNAL, "]: segfault at ", NULL, 5, 0,
+	 "\\S\\[\\d+\\]: (?<sig>segfault) at [0-9a-fA-F]+ ip "},
+	{R_SIGNAL, "general protection", NULL, 5, 0,
+	 "\\S\\[\\d+\\] (?<sig>general protection) fault ip:"},
 	/* Windows: a process's NTSTATUS exit code ("Process finished with
 	** exit code -1073741819 (0xC0000005)") */
 	{R_SIGNAL, "exit code ", NULL, 5, TRI_WORDS,
@@ -723,6 +771,7 @@ static const tri_pattern shell[] = {
 /* Order matters: the first pattern that claims a line wins. */
 const tri_format tri_formats[] = {
 	{"sanitizer", FAM_NATIVE, sanitizer, N(sanitizer)},
+	{"android", FAM_NATIVE, android, N(android)},
 	{"gdb", FAM_NATIVE, gdb, N(gdb)},
 	{"lldb", FAM_NATIVE, lldb, N(lldb)},
 	{"rust", FAM_RUST, rust, N(rust)},
@@ -736,6 +785,7 @@ const tri_format tri_formats[] = {
 	{"c10", FAM_NATIVE, c10, N(c10)},
 	{"msvc", FAM_NATIVE, msvc, N(msvc)},
 	{"llvm", FAM_NATIVE, llvm, N(llvm)},
+	{"gpu", FAM_NATIVE, gpu, N(gpu)},
 	{"glibc", FAM_NATIVE, glibc, N(glibc)},
 	{"glog", FAM_NATIVE, glog, N(glog)},
 	{"halide", FAM_NATIVE, halide, N(halide)},
@@ -776,6 +826,9 @@ static const struct {
 	/* Crystal's words */
 	{"Invalid memory access", "crash", "SIGSEGV"}, {"Stack overflow", "crash", "SIGSEGV"},
 	{"SIGABRT", "abort", "SIGABRT"}, {"Aborted", "abort", "SIGABRT"},
+	/* macOS shells' words ("Abort trap: 6") and the kernel's */
+	{"Abort trap", "abort", "SIGABRT"}, {"segfault", "crash", "SIGSEGV"},
+	{"general protection", "crash", "SIGSEGV"},
 	/* zsh's words */
 	{"segmentation fault", "crash", "SIGSEGV"}, {"bus error", "crash", "SIGBUS"},
 	{"illegal hardware instruction", "crash", "SIGILL"},
@@ -848,7 +901,11 @@ const tri_ignore tri_ignores[] = {
 	{0, "^runtime\\.|^panic$|^testing\\.tRunner"},
 	{0, "^(?:java|javax|jdk|sun|kotlin)\\."},
 	/* A thread's entry, as _start is the program's */
-	{0, "^(?:start_thread|clone3?|BaseThreadInitThunk|RtlUserThreadStart)$"},
+	{0, "^(?:start_thread|clone3?|BaseThreadInitThunk|RtlUserThreadStart|"
+	    "__pthread_start|__start_thread)$"},
+	/* Android's runtime, under a JNI call's native frames as CPython's
+	** interpreter is under an extension's */
+	{2, "^libart\\.so$"},
 	/* The drivers every crash of a tool passes through: mlir-opt's main
 	** loop and pass manager, a Python binding's dispatch, rustc's
 	** compiler thread and query engine, c10's error constructor */

@@ -944,6 +944,74 @@ static size_t logger_prefix(const char *s, size_t n)
 	return 0;
 }
 
+/* Android's logcat: "A/libc: ", "F/libc    ( 1234): " (brief);
+** "03-18 23:50:02.740 21138 21022 F DEBUG   : " (threadtime);
+** "2025-03-18 23:50:02.740 21138-21138 DEBUG  crash_dump64  A  " (Android
+** Studio: tag, package, level); the kernel's "[152970.213392] ": its
+** length, or 0. */
+static size_t android_prefix(const char *s, size_t n)
+{
+	size_t i, k;
+
+	if (n > 4 && s[1] == '/' && strchr("VDIWEFA", s[0]) && s[0]) {
+		for (i = 2; i < n && i < 40 && !isspace((unsigned char)s[i]) && s[i] != ':' &&
+		     s[i] != '('; i++)
+			;
+		if (i == 2)
+			return 0;
+		while (i < n && s[i] == ' ')
+			i++;
+		if (i < n && s[i] == '(') {
+			k = i + 1;
+			while (k < n && s[k] == ' ')
+				k++;
+			i = skip_digits(s, n, k, "");
+			if (i == k || i >= n || s[i] != ')')
+				return 0;
+			i++;
+		}
+		return i + 1 < n && s[i] == ':' && s[i + 1] == ' ' ? i + 2 : 0;
+	}
+	if (n > 16 && s[0] == '[' && (isdigit((unsigned char)s[1]) || s[1] == ' ')) {
+		for (i = 1; i < n && s[i] == ' '; i++)
+			;
+		k = skip_digits(s, n, i, "");
+		if (k > i && k + 2 < n && s[k] == '.' && (i = skip_digits(s, n, k + 1, "")) > k + 1 &&
+		    i + 1 < n && s[i] == ']' && s[i + 1] == ' ')
+			return i + 2;
+		return 0;
+	}
+	if (n < 32 || !isdigit((unsigned char)s[0]))
+		return 0;
+	if (s[2] == '-' && s[5] == ' ' && s[8] == ':') {
+		/* threadtime: the level, then the tag up to ": " */
+		i = skip_digits(s, n, 0, "-:. ");
+		if (i + 2 >= n || !strchr("VDIWEFA", s[i]) || !s[i] || s[i + 1] != ' ')
+			return 0;
+		for (k = i + 2; k < n && k < i + 48 && s[k] != ':'; k++)
+			;
+		return k + 1 < n && s[k] == ':' && s[k + 1] == ' ' && k > i + 2 ? k + 2 : 0;
+	}
+	if (s[4] == '-' && s[7] == '-' && s[10] == ' ' && s[13] == ':') {
+		/* Android Studio: "pid-tid", tag, package, level, two blanks */
+		i = skip_digits(s, n, 0, "-:. ");
+		if (i < 24 || s[i - 1] != ' ' || !memchr(s + 20, '-', i - 20))
+			return 0;
+		for (k = 0; k < 2; k++) {
+			size_t w = i;
+			while (i < n && !isspace((unsigned char)s[i]))
+				i++;
+			if (i == w)
+				return 0;
+			while (i < n && s[i] == ' ')
+				i++;
+		}
+		return i + 3 < n && strchr("VDIWEFA", s[i]) && s[i] && s[i + 1] == ' ' &&
+			s[i + 2] == ' ' ? i + 3 : 0;
+	}
+	return 0;
+}
+
 /* A line a Markdown post put in inline code ("`LLVM ERROR: ...`"): the
 ** opening backquote at its start, and a closing one at its end that
 ** closes nothing inside it (an odd count: "Assertion `c' failed.`"
@@ -970,7 +1038,7 @@ static void strip_inline_code(const char **line, size_t *n)
 ** Ray's (ray_prefix); torchrun's rank, a relay's stream (relay_prefix);
 ** glog's on a line that is not fatal (glog_prefix); ClickHouse's server
 ** log's (clickhouse_prefix); vLLM's, TensorFlow's and syslog's
-** (logger_prefix). */
+** (logger_prefix); Android's logcat and the kernel's (android_prefix). */
 static void strip_runner_prefix(const char **line, size_t *n)
 {
 	size_t i = 0;
@@ -1010,7 +1078,8 @@ static void strip_runner_prefix(const char **line, size_t *n)
 		*line += i;
 		*n -= i;
 	}
-	if ((i = clickhouse_prefix(*line, *n)) || (i = logger_prefix(*line, *n))) {
+	if ((i = clickhouse_prefix(*line, *n)) || (i = logger_prefix(*line, *n)) ||
+	    (i = android_prefix(*line, *n))) {
 		*line += i;
 		*n -= i;
 	}

@@ -808,6 +808,8 @@ static int driver_message(const char *m, size_t said)
 		** frames are wherever the host noticed it */
 		"CUDA error: an illegal memory access was encountered",
 		"Triton Error [CUDA]: an illegal memory access was encountered",
+		/* ROCm's: the same, named by no kernel */
+		"Memory access fault by GPU",
 	};
 	size_t i;
 
@@ -1294,7 +1296,9 @@ static void set_explain(triage_sig *out, const tri_event *ev, const char *log,
 ** reported, "Segmentation fault", and the same run's death noted the way
 ** a debugger does, "Program terminated with signal SIGSEGV", or both: a fuzz
 ** target's reduced case signs as the case it came from); one bug's plain
-** run and another's debugger capture stay apart.
+** run and another's debugger capture stay apart. A log that says nothing
+** besides the signal (Android's "Fatal signal 11" line alone) is hashed
+** whole: such logs never share a signature unless they are one text.
 */
 static int signal_line(const tri_scan *s, size_t lineno)
 {
@@ -1345,7 +1349,10 @@ static unsigned long long bare_content(gred_buf *b, const tri_scan *s,
 		if (b->len && b->data[b->len - 1] != '\n')
 			buf_puts(b, "\n");
 	}
-	return (unsigned long long)hash_bytes(b->data ? b->data : "", b->len);
+	for (line = b->data, nl = line + b->len; line && line < nl; line++)
+		if (!isspace((unsigned char)*line))
+			return (unsigned long long)hash_bytes(b->data, b->len);
+	return (unsigned long long)hash_bytes(log, len);
 }
 
 /* n without the blanks that end s */

@@ -2705,6 +2705,45 @@ static void test_triage__asan_summary_alone(void **state)
 /* A paste cut in the middle of its last frame's name: that frame is not
 ** in the signature, which is then the one of the same stack cut lower.
 ** A last frame whose name is whole (its arguments or module cut) stays. */
+/* Android's debuggerd in logcat (brief, threadtime and Android Studio
+** prefixes) and in a tombstone; a CUDA device-side assertion; ROCm's GPU
+** fault; the kernel's, macOS shells' and zsh jobs' notes of a death. A
+** log that says only a signal never shares a signature with another
+** text that says only a signal. */
+static void test_triage__android_gpu_and_kernel_shapes(void **state)
+{
+	(void)state;
+	expect_sig("03-18 23:50:01.169 20921 21022 F libc    : Fatal signal 11 (SIGSEGV), code 1 (SEGV_MAPERR), fault addr 0x70 in tid 21022 (Worker), pid 20921 (com.demo)\n"
+		"03-18 23:50:02.740 21138 21138 F DEBUG   : backtrace:\n"
+		"03-18 23:50:02.740 21138 21138 F DEBUG   :       #00 pc 00000000001e0454  /data/app/~~x==/com.demo-y==/lib/arm64/libdemo.so (ggml_graph_compute+84) (BuildId: 1a2b3c)\n"
+		"03-18 23:50:02.740 21138 21138 F DEBUG   :       #01 pc 00000000001e1554  /data/app/~~x==/com.demo-y==/lib/arm64/libdemo.so (Model::run(int)+1024) (BuildId: 1a2b3c)\n"
+		"03-18 23:50:02.740 21138 21138 F DEBUG   :       #02 pc 00000000000c2b10  /apex/com.android.runtime/lib64/bionic/libc.so (__pthread_start(void*)+208) (BuildId: 9f8e)\n",
+		"crash", "", "ggml_graph_compute", "Model::run", NULL);
+	expect_sig("2025-03-18 23:50:01.169 20921-21022 libc                    com.demo                   A  Fatal signal 6 (SIGABRT), code -1 (SI_QUEUE) in tid 21022 (Worker), pid 20921 (com.demo)\n"
+		"2025-03-18 23:50:02.740 21138-21138 DEBUG                   crash_dump64               A  Abort message: 'vector index 7 out of range'\n"
+		"2025-03-18 23:50:02.740 21138-21138 DEBUG                   crash_dump64               A        #00 pc 000000000005b3fc  /apex/com.android.runtime/lib64/bionic/libc.so (abort+164) (BuildId: 9f8e)\n"
+		"2025-03-18 23:50:02.740 21138-21138 DEBUG                   crash_dump64               A        #01 pc 0000000000031000  /data/app/base.apk!libdemo.so (offset 0x1000) (Graph::at(unsigned long)+36)\n",
+		"android-abort", "vector index N out of range", "Graph::at", NULL, NULL);
+	expect_sig("/src/kernels/reduce.cuh:208: void reduce_rows(float *, int) [with T = float; int N = 4]: block: [0,9,0], thread: [102,0,0] Assertion `idx < n` failed.\n"
+		"/src/kernels/reduce.cuh:208: void reduce_rows(float *, int) [with T = float; int N = 4]: block: [0,9,0], thread: [103,0,0] Assertion `idx < n` failed.\n",
+		"assert", "reduce_rows [T = float, N = 4]: idx < n at reduce.cuh", NULL, NULL, NULL);
+	expect_alone("Memory access fault by GPU node-3 (Agent handle: 0x3c7610) on address 0x155555368000. Reason: Page not present or supervisor privilege.\n",
+		"gpu-fault", "Memory access fault by GPU");
+	expect_alone("[152970.213392] demo[398992]: segfault at 8 ip 00007f8fb6e5bde0 sp 00007ffd3eda32e8 error 4 in libdemo.so[7f8fb6e2c000+103000]\n",
+		"crash", "SIGSEGV");
+	expect_alone("Segmentation fault: 11\n", "crash", "SIGSEGV");
+	expect_alone("Abort trap: 6\n", "abort", "SIGABRT");
+	expect_alone("[1]    11767 segmentation fault (core dumped)  python\n", "crash", "SIGSEGV");
+	{
+		/* two deaths that say nothing else, of two programs */
+		triage_sig a = sig_of("A/libc: Fatal signal 11 (SIGSEGV), code 1 (SEGV_MAPERR), fault addr 0x0 in tid 10 (a), pid 10 (com.a)\n", 0);
+		triage_sig b = sig_of("A/libc: Fatal signal 11 (SIGSEGV), code 1 (SEGV_MAPERR), fault addr 0x8 in tid 20 (b), pid 20 (com.b)\n", 0);
+		assert_true(a.hash != b.hash);
+		triage_sig_free(&a);
+		triage_sig_free(&b);
+	}
+}
+
 static void test_triage__paste_cut_in_last_frame(void **state)
 {
 	static const char head[] =
@@ -3042,6 +3081,7 @@ int main(void)
 		cmocka_unit_test(test_triage__runtime_report_shapes),
 		cmocka_unit_test(test_triage__language_runtime_shapes),
 		cmocka_unit_test(test_triage__runtime_and_database_shapes),
+		cmocka_unit_test(test_triage__android_gpu_and_kernel_shapes),
 		cmocka_unit_test(test_triage__rust_panic_paste_starts_lower),
 		cmocka_unit_test(test_triage__driver_tail_stands_alone),
 		cmocka_unit_test(test_triage__headless_traceback_driver_error),
