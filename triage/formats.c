@@ -703,6 +703,33 @@ static const tri_pattern crystal[] = {
 	{R_FRAME, " [", NULL, 0, 0, "^" CRYSTAL_NAME " \\[\\d+\\]\\s*$"},
 };
 
+/* Tenstorrent's runtime checks: "TT_FATAL @ /src/kernel.cpp:281: cond",
+** maybe behind the exception's class ("RuntimeError: TT_FATAL @ ..."),
+** then "info:" and its message, "backtrace:" and " --- name(args)" or
+** " --- /lib/_C.so(+0xf6916) [0x7f14]" frames. */
+static const tri_pattern tenstorrent[] = {
+	{R_EVENT, " @ ", "assert", 2, 0,
+	 "(?:^|\\s)(?:TT_FATAL|TT_ASSERT|TT_THROW|LOG_ASSERT|LOG_FATAL|DEBUG_ASSERT) @ "
+	 "(?<file>[^\\s:]+):(?<line>\\d+): (?<msg>.*?)\\s*$"},
+	{R_FRAME, " --- ", NULL, 0, 0,
+	 "^ --- (?<module>[^\\s(\\[]+)\\((?:(?<func>[^()+\\s][^()+]*))?\\+0x(?<off>[0-9a-fA-F]+)\\) "
+	 "\\[0x(?<addr>[0-9a-fA-F]+)\\]\\s*$"},
+	{R_FRAME, " --- ", NULL, 0, 0, "^ --- (?<func>[A-Za-z_~][^/]*?)\\s*$"},
+};
+
+/* Highway's HWY_ABORT (gemma.cpp): "Abort at gemma.cc:1322: Failed to
+** load model weights."; Objective-C's "*** Terminating app due to
+** uncaught exception 'NSRangeException', reason: '...'" (the reason
+** maybe on the next line). */
+static const tri_pattern abort_at[] = {
+	{R_EVENT, "Abort at ", "assert", 2, 0,
+	 "^Abort at (?<file>[^\\s:]+):(?<line>\\d+): (?<msg>.*?)\\s*$"},
+	{R_EVENT, "Terminating app due to uncaught exception", "objc:", 2, 0,
+	 "Terminating app due to uncaught exception '(?<kind>\\w+)', reason: '(?<msg>.+?)'?\\s*$"},
+	{R_NEXTMSG, "Terminating app due to uncaught exception", "objc:", 2, 0,
+	 "Terminating app due to uncaught exception '(?<kind>\\w+)', reason:\\s*$"},
+};
+
 /* Node.js uncaught errors (onnxruntime-node included). */
 static const tri_pattern node[] = {
 	{R_JSERR, NULL, "node:", 4, 0,
@@ -726,6 +753,10 @@ static const tri_pattern frames[] = {
 	{R_FRAME, ") [0x", NULL, 0, 0,
 	 "^\\s*(?<module>[^\\s(\\[]+)\\((?:(?<func>[^()+\\s][^()+]*))?\\+0x(?<off>[0-9a-fA-F]+)\\) "
 	 "\\[0x(?<addr>[0-9a-fA-F]+)\\]\\s*$"},
+	/* the same behind DALI's "[frame 3]: " */
+	{R_FRAME, "[frame ", NULL, 0, 0,
+	 "^\\[frame (?<idx>\\d+)\\]: (?<module>[^\\s(\\[]+)\\((?:(?<func>[^()+\\s][^()+]*))?"
+	 "\\+0x(?<off>[0-9a-fA-F]+)\\) \\[0x(?<addr>[0-9a-fA-F]+)\\]\\s*$"},
 	{R_FRAME, "[bt]", NULL, 0, 0,
 	 "^\\s*\\[bt\\] \\((?<idx>\\d+)\\)\\s*(?<module>[^\\s(]+)\\((?<func>.*?)"
 	 "\\+0x(?<off>[0-9a-fA-F]+)\\) \\[0x(?<addr>[0-9a-fA-F]+)\\]\\s*$"},
@@ -806,6 +837,8 @@ const tri_format tri_formats[] = {
 	{"v", FAM_NATIVE, vlang, N(vlang)},
 	{"hhvm", FAM_NATIVE, hhvm, N(hhvm)},
 	{"crystal", FAM_NATIVE, crystal, N(crystal)},
+	{"tenstorrent", FAM_NATIVE, tenstorrent, N(tenstorrent)},
+	{"abort-at", FAM_NATIVE, abort_at, N(abort_at)},
 	{"node", FAM_NODE, node, N(node)},
 	{"java", FAM_MANAGED, java, N(java)},
 	{"frames", FAM_NATIVE, frames, N(frames)},
@@ -903,9 +936,9 @@ const tri_ignore tri_ignores[] = {
 	/* A thread's entry, as _start is the program's */
 	{0, "^(?:start_thread|clone3?|BaseThreadInitThunk|RtlUserThreadStart|"
 	    "__pthread_start|__start_thread)$"},
-	/* Android's runtime, under a JNI call's native frames as CPython's
-	** interpreter is under an extension's */
-	{2, "^libart\\.so$"},
+	/* Android's runtime (its module), under a JNI call's native frames
+	** as CPython's interpreter is under an extension's */
+	{0, "^libart\\.so$"},
 	/* The drivers every crash of a tool passes through: mlir-opt's main
 	** loop and pass manager, a Python binding's dispatch, rustc's
 	** compiler thread and query engine, c10's error constructor */
@@ -918,6 +951,8 @@ const tri_ignore tri_ignores[] = {
 	    "vectorcall_method|run_eval_code_obj|run_mod|pymain_\\w+|Py_RunMain|Py_BytesMain|"
 	    "function_code_fastcall|_?PyCFunction_\\w+)$"},
 	{0, "/Python/ceval\\.c$|/Objects/call\\.c$"},
+	/* ... and its binary, where it has no symbols ("python(+0x16d449)") */
+	{0, "^python[\\d.]*$|^libpython[\\d.]+\\.so[\\d.]*$"},
 	{2, "^<*rustc_(?:driver|driver_impl|interface|query_impl|query_system)(?:\\[[0-9a-f]+\\])?::"},
 	/* rustc's reporting of its own bug (bug!(), span_bug!(), the ICE
 	** hook), above the frame that found it */

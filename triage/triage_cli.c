@@ -213,7 +213,8 @@ static void usage(FILE *f)
 		fprintf(f, "  gred %s\n", subcommands[i].cmd.usage);
 	fputs("\nGroups crash logs (LLVM/MLIR stack dumps, sanitizers, gdb/lldb,\n"
 	      "glibc, GCC, Python, Node.js, Rust, Go, Java, .NET, Julia, Zig, Crystal,\n"
-	      "ClickHouse, DuckDB, Nim, V, Odin, Paddle, ggml, Valgrind)\n"
+	      "ClickHouse, DuckDB, Nim, V, Odin, Paddle, ggml, Valgrind, Android,\n"
+	      "CUDA and ROCm kernels, Tenstorrent, Objective-C, the kernel's log)\n"
 	      "by signature: crash kind, normalised message and top frames.\n"
 	      "`gred triage COMMAND --help` describes each command and its\n"
 	      "options.\n", f);

@@ -2734,6 +2734,32 @@ static void test_triage__android_gpu_and_kernel_shapes(void **state)
 	expect_alone("Segmentation fault: 11\n", "crash", "SIGSEGV");
 	expect_alone("Abort trap: 6\n", "abort", "SIGABRT");
 	expect_alone("[1]    11767 segmentation fault (core dumped)  python\n", "crash", "SIGSEGV");
+	/* Tenstorrent's runtime checks and their " --- " frames; Highway's
+	** abort (gemma.cpp) signs alike at two versions' lines; an
+	** Objective-C exception's reason on the next line; DALI's frames
+	** of the Python binary only (the crash's own cut): nothing */
+	expect_sig("RuntimeError: TT_FATAL @ /w/tt-metal/impl/kernels/kernel.cpp:281: iter != binaries_.end()\n"
+		"info:\n"
+		"binary not found\n"
+		"backtrace:\n"
+		" --- tt::tt_metal::Kernel::binaries(unsigned int)\n"
+		" --- /opt/venv/lib/_C.cpython-310-x86_64-linux-gnu.so(+0xf6916) [0x7f14e1360916]\n"
+		" --- tt::runtime::ttnn::submit(tt::runtime::Device, unsigned int)\n",
+		"assert", ": iter != binaries_.end()", "tt::tt_metal::Kernel::binaries",
+		"_C.cpython-310-x86_64-linux-gnu.so@0x916", "tt::runtime::ttnn::submit");
+	expect_sig("Abort at ~/gemma.cpp/gemma.cc:1322: Failed to load model weights.\n"
+		"[1]    6581 abort      ./gemma --weights 2b-it-sfp.sbs\n",
+		"assert", ": Failed to load model weights. at gemma.cc", NULL, NULL, NULL);
+	expect_sig("Abort at /src/gemma.cpp/./gemma/gemma.cc:1394: Failed to load model weights.\nAborted\n",
+		"assert", ": Failed to load model weights. at gemma.cc", NULL, NULL, NULL);
+	expect_sig("*** Terminating app due to uncaught exception 'NSRangeException', reason:\n"
+		"'*** -[__NSArray0 objectAtIndex:]: index 0 beyond bounds for empty array'\n",
+		"objc:NSRangeException", "'*** -[__NSArray0 objectAtIndex:]: index N beyond bounds for empty array'",
+		NULL, NULL, NULL);
+	expect_alone("[frame 47]: /root/envs/dali/bin/python(_PyEval_EvalCodeWithName+0x5da) [0x559704e5bb0a]\n"
+		"[frame 48]: /root/envs/dali/bin/python(+0x16d449) [0x559704eb4449]\n"
+		"[frame 49]: /root/envs/dali/bin/python3.8(_PyMethodDef_RawFastCallKeywords+0xe9) [0x559704eac789]\n",
+		"crash", "");
 	{
 		/* two deaths that say nothing else, of two programs */
 		triage_sig a = sig_of("A/libc: Fatal signal 11 (SIGSEGV), code 1 (SEGV_MAPERR), fault addr 0x0 in tid 10 (a), pid 10 (com.a)\n", 0);
