@@ -69,9 +69,9 @@ static const tri_pattern sanitizer[] = {
 ** (offset 0x1000) (f(int)+24) (BuildId: 1f2e)". Ahead of gdb, whose
 ** frame pattern would take those. */
 static const tri_pattern android[] = {
-	{R_SIGNAL, "Fatal signal ", NULL, 3, 0,
+	{R_SIGNAL, "Fatal signal ", NULL, 3, TRI_WORDS,
 	 "(?:^|\\s)Fatal signal \\d+ \\((?<sig>SIG[A-Z]+)\\)"},
-	{R_SIGNAL, "signal ", NULL, 3, 0,
+	{R_SIGNAL, "signal ", NULL, 3, TRI_WORDS,
 	 "^\\s*signal \\d+ \\((?<sig>SIG[A-Z]+)\\), code -?\\d+"},
 	{R_EVENT, "Abort message: '", "android-abort", 2, 0,
 	 "^\\s*Abort message: '(?<msg>.*?)'?\\s*$"},
@@ -785,9 +785,9 @@ static const tri_pattern shell[] = {
 	/* the kernel's log: "prog[4242]: segfault at 8 ip 00007f8f sp
 	** 00007ffd error 4 in libllama.so[7f8f+103000]", "traps: prog[42]
 	** general protection fault ip:..." */
-	{R_SIGNAL, "]: segfault at ", NULL, 5, 0,
+	{R_SIGNAL, "]: segfault at ", NULL, 5, TRI_WORDS,
 	 "\\S\\[\\d+\\]: (?<sig>segfault) at [0-9a-fA-F]+ ip "},
-	{R_SIGNAL, "general protection", NULL, 5, 0,
+	{R_SIGNAL, "general protection", NULL, 5, TRI_WORDS,
 	 "\\S\\[\\d+\\] (?<sig>general protection) fault ip:"},
 	/* Windows: a process's NTSTATUS exit code ("Process finished with
 	** exit code -1073741819 (0xC0000005)") */

@@ -1296,9 +1296,10 @@ static void set_explain(triage_sig *out, const tri_event *ev, const char *log,
 ** reported, "Segmentation fault", and the same run's death noted the way
 ** a debugger does, "Program terminated with signal SIGSEGV", or both: a fuzz
 ** target's reduced case signs as the case it came from); one bug's plain
-** run and another's debugger capture stay apart. A log that says nothing
-** besides the signal (Android's "Fatal signal 11" line alone) is hashed
-** whole: such logs never share a signature unless they are one text.
+** run and another's debugger capture stay apart. A crash reporter's line
+** that says more than the death (Android's "Fatal signal 11 (SIGSEGV),
+** code 1 (SEGV_MAPERR), fault addr 0x70 in tid 42 (name), pid 40
+** (app)", TRI_WORDS) is content, not a notice.
 */
 static int signal_line(const tri_scan *s, size_t lineno)
 {
@@ -1349,10 +1350,7 @@ static unsigned long long bare_content(gred_buf *b, const tri_scan *s,
 		if (b->len && b->data[b->len - 1] != '\n')
 			buf_puts(b, "\n");
 	}
-	for (line = b->data, nl = line + b->len; line && line < nl; line++)
-		if (!isspace((unsigned char)*line))
-			return (unsigned long long)hash_bytes(b->data, b->len);
-	return (unsigned long long)hash_bytes(log, len);
+	return (unsigned long long)hash_bytes(b->data ? b->data : "", b->len);
 }
 
 /* n without the blanks that end s */
