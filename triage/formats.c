@@ -89,6 +89,14 @@ static const tri_pattern gdb[] = {
 	/* older gdb: "Program terminated with signal 11, Segmentation fault." */
 	{R_SIGNAL, "signal", NULL, 3, 0,
 	 "^Program (?:received|terminated with) signal \\d+, (?<sig>[A-Z][\\w /]*?)\\.?\\s*$"},
+	/* libbacktrace's as Fluent Bit prints it: "#0  0x55c1b3c80542
+	** in  mk_list_del() at lib/mk_list.h:93", after "[engine] caught
+	** signal (SIGSEGV)" */
+	{R_SIGNAL, "caught signal (", NULL, 3, 0,
+	 "\\] caught signal \\((?<sig>SIG[A-Z]+)\\)"},
+	{R_FRAME, ") at ", NULL, 0, 0,
+	 "^#(?<idx>\\d+)\\s+0x(?<addr>[0-9a-fA-F]+)\\s+in\\s+(?:\\?\\?\\?|(?<func>[^\\s(]+))\\(.*\\)"
+	 "\\s+at\\s+(?:\\?\\?\\?:0|(?<file>[^\\s:]+):(?<line>\\d+))\\s*$"},
 	{R_FRAME, "signal handler called", NULL, 0, 0,
 	 "^#(?<idx>\\d+)\\s+(?<func><signal handler called>)"},
 	{R_FRAME, "#", NULL, 0, 0,
@@ -907,6 +915,8 @@ const tri_ignore tri_ignores[] = {
 	{0, "^malloc_printerr$|^_int_(?:free|malloc|realloc)$|^__libc_message$|^cfree$"},
 	{0, "^__libc_|^__GI___libc_|^_start$|^call_init$|^__fortify_fail|^__chk_fail|^__stack_chk_fail"},
 	{0, "^__(?:asan|lsan|ubsan|msan|tsan|sanitizer|interception)|^_?__interceptor_"},
+	/* allocators' own code, by its files */
+	{0, "(?:^|/)(?:jemalloc|mimalloc|tcmalloc|gperftools)[-\\d.]*/"},
 	{0, "^(?:malloc|calloc|realloc|free|reallocarray|posix_memalign|aligned_alloc|"
 	    "memalign|valloc|operator new|operator delete)(?:\\[\\])?$"},
 	{0, "^(?:std|__gnu_cxx|__cxxabiv1)::|^__cxa_|^_Unwind_"},

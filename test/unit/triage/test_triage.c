@@ -2760,6 +2760,17 @@ static void test_triage__android_gpu_and_kernel_shapes(void **state)
 		"[frame 48]: /root/envs/dali/bin/python(+0x16d449) [0x559704eb4449]\n"
 		"[frame 49]: /root/envs/dali/bin/python3.8(_PyMethodDef_RawFastCallKeywords+0xe9) [0x559704eac789]\n",
 		"crash", "");
+	/* libbacktrace's frames as Fluent Bit prints them, "func() at
+	** file:line" (once read as a frame named "at"); jemalloc's own
+	** frames are the allocator's */
+	expect_sig("[2021/02/25 07:52:43] [engine] caught signal (SIGSEGV)\n"
+		"#0  0x560bcec0854c      in  rtree_leaf_elm_bits_read() at lib/jemalloc-5.2.1/include/jemalloc/internal/rtree.h:175\n"
+		"#1  0x560bcec0854c      in  je_free_default() at lib/jemalloc-5.2.1/src/jemalloc.c:2790\n"
+		"#2  0x560bcef39a58      in  cio_memfs_close() at lib/chunkio/src/cio_memfs.c:64\n"
+		"#3  0x560bcef35623      in  cio_chunk_close(struct cio_chunk *ch) at lib/chunkio/src/cio_chunk.c:112\n"
+		"#4  0x560bcecafd3a      in  flb_input_chunk_destroy() at src/flb_input_chunk.c:560\n"
+		"#5  0xffffffffffffffff  in  ?\?\?() at ?\?\?:0\n",
+		"crash", "", "cio_memfs_close", "cio_chunk_close", "flb_input_chunk_destroy");
 	{
 		/* two deaths that say nothing else, of two programs */
 		triage_sig a = sig_of("A/libc: Fatal signal 11 (SIGSEGV), code 1 (SEGV_MAPERR), fault addr 0x0 in tid 10 (a), pid 10 (com.a)\n", 0);
