@@ -738,6 +738,26 @@ static const tri_pattern abort_at[] = {
 	 "Terminating app due to uncaught exception '(?<kind>\\w+)', reason:\\s*$"},
 };
 
+/* Redis's and Valkey's bug report (its line prefix is cut: see parse.c):
+** "=== ASSERTION FAILED ===" then "==> ziplist.c:708 'cond' is not
+** true", or "Redis 3.2.1 crashed by signal: 11", then "------ STACK
+** TRACE ------" of "redis-server *:6379(ziplistIndex+0x4b1)[0x44a201]"
+** frames (the module named with the address it listens on). */
+static const tri_pattern redis[] = {
+	{R_EVENT, "==> ", "assert", 2, 0,
+	 "^==> (?<file>[^\\s:]+):(?<line>\\d+) '(?<msg>.*)' is not true"},
+	{R_FRAME, ")[0x", NULL, 0, 0,
+	 "^(?<module>[^\\s(\\[]+)(?: [^()\\[]*?)?(?: \\[\\w+\\])?\\((?:(?<func>[^()+\\s][^()+]*))?"
+	 "\\+0x(?<off>[0-9a-fA-F]+)\\)\\s*\\[0x(?<addr>[0-9a-fA-F]+)\\]\\s*$"},
+};
+
+/* Chapel's compiler: "f.chpl:2: internal error: UTI-MIS-0602 chpl
+** version 1.19.0", the code naming the check (its file and line). */
+static const tri_pattern chapel[] = {
+	{R_EVENT, "internal error: ", "chapel-internal", 2, TRI_PLACE,
+	 "(?:^|\\s)internal error: (?<file>[A-Z]{3}(?:-[A-Z]{3})*)-?(?<line>\\d{4}) chpl [Vv]ersion "},
+};
+
 /* Node.js uncaught errors (onnxruntime-node included). */
 static const tri_pattern node[] = {
 	{R_JSERR, NULL, "node:", 4, 0,
@@ -846,6 +866,8 @@ const tri_format tri_formats[] = {
 	{"hhvm", FAM_NATIVE, hhvm, N(hhvm)},
 	{"crystal", FAM_NATIVE, crystal, N(crystal)},
 	{"tenstorrent", FAM_NATIVE, tenstorrent, N(tenstorrent)},
+	{"redis", FAM_NATIVE, redis, N(redis)},
+	{"chapel", FAM_NATIVE, chapel, N(chapel)},
 	{"abort-at", FAM_NATIVE, abort_at, N(abort_at)},
 	{"node", FAM_NODE, node, N(node)},
 	{"java", FAM_MANAGED, java, N(java)},
@@ -917,6 +939,7 @@ const tri_ignore tri_ignores[] = {
 	{0, "^__(?:asan|lsan|ubsan|msan|tsan|sanitizer|interception)|^_?__interceptor_"},
 	/* allocators' own code, by its files */
 	{0, "(?:^|/)(?:jemalloc|mimalloc|tcmalloc|gperftools)[-\\d.]*/"},
+	{0, "^je_\\w+$"},
 	{0, "^(?:malloc|calloc|realloc|free|reallocarray|posix_memalign|aligned_alloc|"
 	    "memalign|valloc|operator new|operator delete)(?:\\[\\])?$"},
 	{0, "^(?:std|__gnu_cxx|__cxxabiv1)::|^__cxa_|^_Unwind_"},
@@ -990,6 +1013,9 @@ const tri_ignore tri_ignores[] = {
 	{0, "^llvm_assert$"},
 	/* JerryScript's, ClickHouse's, Nim's and V's reporting of their own
 	** errors; V's builtin module, as C++'s std:: */
+	/* ... Redis's and Valkey's (its report's printing, its assert) */
+	{1, "^sigsegvHandler$"},
+	{0, "^(?:logStackTrace|_serverAssert\\w*|_redisAssert\\w*|serverAssert\\w*)$"},
 	{0, "^jerry_(?:port_)?fatal$|^jerry_assert_fail$|^jerry_unreachable$"},
 	{0, "^DB::Exception::|^StackTrace::|^DB::abortOnFailedAssertion$|^DB::\\(anonymous namespace\\)::terminate_handler"},
 	{0, "^(?:internalError|internalErrorImpl|liMessage|handleError|rawMessage|sysFatal|"

@@ -944,6 +944,38 @@ static size_t logger_prefix(const char *s, size_t n)
 	return 0;
 }
 
+/* Redis's and Valkey's log line prefix, "71:M 29 Dec 2025 09:20:38.951 #
+** " (older "[7611] 24 Sep 12:00:57.003 # "): its length, or 0. */
+static size_t redis_prefix(const char *s, size_t n)
+{
+	size_t i = 0, k;
+
+	if (n < 24)
+		return 0;
+	if (s[0] == '[') {
+		i = skip_digits(s, n, 1, "");
+		if (i == 1 || i >= n || s[i] != ']')
+			return 0;
+		i++;
+	} else {
+		i = skip_digits(s, n, 0, "");
+		if (i == 0 || i + 2 >= n || s[i] != ':' || !strchr("MSCX", s[i + 1]) || !s[i + 1])
+			return 0;
+		i += 2;
+	}
+	if (s[i] != ' ' || !isdigit((unsigned char)s[i + 1]))
+		return 0;
+	k = skip_digits(s, n, i + 1, "");
+	if (k + 5 >= n || s[k] != ' ' || !isupper((unsigned char)s[k + 1]) ||
+	    !islower((unsigned char)s[k + 2]) || !islower((unsigned char)s[k + 3]) || s[k + 4] != ' ')
+		return 0;
+	/* the year, maybe, and the time */
+	i = skip_digits(s, n, k + 5, ":. ");
+	if (i < k + 17 || i + 2 >= n || !strchr(".-*#", s[i]) || !s[i] || s[i + 1] != ' ')
+		return 0;
+	return i + 2;
+}
+
 /* Android's logcat: "A/libc: ", "F/libc    ( 1234): " (brief);
 ** "03-18 23:50:02.740 21138 21022 F DEBUG   : " (threadtime);
 ** "2025-03-18 23:50:02.740 21138-21138 DEBUG  crash_dump64  A  " (Android
@@ -1038,7 +1070,8 @@ static void strip_inline_code(const char **line, size_t *n)
 ** Ray's (ray_prefix); torchrun's rank, a relay's stream (relay_prefix);
 ** glog's on a line that is not fatal (glog_prefix); ClickHouse's server
 ** log's (clickhouse_prefix); vLLM's, TensorFlow's and syslog's
-** (logger_prefix); Android's logcat and the kernel's (android_prefix). */
+** (logger_prefix); Android's logcat and the kernel's (android_prefix);
+** Redis's (redis_prefix). */
 static void strip_runner_prefix(const char **line, size_t *n)
 {
 	size_t i = 0;
@@ -1079,7 +1112,7 @@ static void strip_runner_prefix(const char **line, size_t *n)
 		*n -= i;
 	}
 	if ((i = clickhouse_prefix(*line, *n)) || (i = logger_prefix(*line, *n)) ||
-	    (i = android_prefix(*line, *n))) {
+	    (i = android_prefix(*line, *n)) || (i = redis_prefix(*line, *n))) {
 		*line += i;
 		*n -= i;
 	}

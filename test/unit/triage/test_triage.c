@@ -2771,6 +2771,20 @@ static void test_triage__android_gpu_and_kernel_shapes(void **state)
 		"#4  0x560bcecafd3a      in  flb_input_chunk_destroy() at src/flb_input_chunk.c:560\n"
 		"#5  0xffffffffffffffff  in  ?\?\?() at ?\?\?:0\n",
 		"crash", "", "cio_memfs_close", "cio_chunk_close", "flb_input_chunk_destroy");
+	/* Redis's bug report behind its line prefix; Chapel's internal
+	** error, whose code names the check's file and line */
+	expect_sig("71:M 29 Dec 2025 09:20:38.951 # === ASSERTION FAILED ===\n"
+		"71:M 29 Dec 2025 09:20:38.951 # ==> ziplist.c:708 'zipEntrySafe(zl, p, 1)' is not true\n"
+		"\n"
+		"------ STACK TRACE ------\n"
+		"redis-server *:6379(logStackTrace+0x33)[0x44a6c3]\n"
+		"redis-server *:6379(_serverAssert+0x12)[0x44a7c3]\n"
+		"redis-server 10.0.0.2:16514 [cluster](ziplistIndex+0x4b1)[0x44a201]\n"
+		"redis-server 10.0.0.2:16514 [cluster](hashTypeGetFromZiplist+0x30)[0x479e00]\n"
+		"/lib/x86_64-linux-gnu/libc.so.6(__libc_start_main+0xf5)[0x7f1e2c8f2ec5]\n",
+		"assert", ": zipEntrySafe(zl, p, 1)", "ziplistIndex", "hashTypeGetFromZiplist", NULL);
+	expect_sig("production.chpl:2: internal error: UTI-MIS-0602 chpl version 1.19.0\n",
+		"chapel-internal", "at UTI-MIS:0602", NULL, NULL, NULL);
 	{
 		/* two deaths that say nothing else, of two programs */
 		triage_sig a = sig_of("A/libc: Fatal signal 11 (SIGSEGV), code 1 (SEGV_MAPERR), fault addr 0x0 in tid 10 (a), pid 10 (com.a)\n", 0);
