@@ -963,7 +963,7 @@ static size_t redis_prefix(const char *s, size_t n)
 			return 0;
 		i += 2;
 	}
-	if (s[i] != ' ' || !isdigit((unsigned char)s[i + 1]))
+	if (i + 2 >= n || s[i] != ' ' || !isdigit((unsigned char)s[i + 1]))
 		return 0;
 	k = skip_digits(s, n, i + 1, "");
 	if (k + 5 >= n || s[k] != ' ' || !isupper((unsigned char)s[k + 1]) ||
