@@ -726,12 +726,16 @@ static const tri_pattern tenstorrent[] = {
 };
 
 /* Highway's HWY_ABORT (gemma.cpp): "Abort at gemma.cc:1322: Failed to
-** load model weights."; Objective-C's "*** Terminating app due to
-** uncaught exception 'NSRangeException', reason: '...'" (the reason
-** maybe on the next line). */
+** load model weights." */
 static const tri_pattern abort_at[] = {
 	{R_EVENT, "Abort at ", "assert", 2, 0,
 	 "^Abort at (?<file>[^\\s:]+):(?<line>\\d+): (?<msg>.*?)\\s*$"},
+};
+
+/* Objective-C's "*** Terminating app due to uncaught exception
+** 'NSRangeException', reason: '...'" (the reason maybe on the next
+** line). */
+static const tri_pattern objc[] = {
 	{R_EVENT, "Terminating app due to uncaught exception", "objc:", 2, 0,
 	 "Terminating app due to uncaught exception '(?<kind>\\w+)', reason: '(?<msg>.+?)'?\\s*$"},
 	{R_NEXTMSG, "Terminating app due to uncaught exception", "objc:", 2, 0,
@@ -777,13 +781,10 @@ static const tri_pattern node[] = {
 ** address). */
 static const tri_pattern frames[] = {
 	/* glibc's backtrace_symbols(), which crash handlers print:
-	** "./prog(f+0x1b) [0x4005d4]", "/lib/libc.so.6(+0x3ef20) [0x7f..]" */
+	** "./prog(f+0x1b) [0x4005d4]", "/lib/libc.so.6(+0x3ef20) [0x7f..]",
+	** also behind DALI's "[frame 3]: " */
 	{R_FRAME, ") [0x", NULL, 0, 0,
-	 "^\\s*(?<module>[^\\s(\\[]+)\\((?:(?<func>[^()+\\s][^()+]*))?\\+0x(?<off>[0-9a-fA-F]+)\\) "
-	 "\\[0x(?<addr>[0-9a-fA-F]+)\\]\\s*$"},
-	/* the same behind DALI's "[frame 3]: " */
-	{R_FRAME, "[frame ", NULL, 0, 0,
-	 "^\\[frame (?<idx>\\d+)\\]: (?<module>[^\\s(\\[]+)\\((?:(?<func>[^()+\\s][^()+]*))?"
+	 "^(?:\\[frame (?<idx>\\d+)\\]: |\\s*)(?<module>[^\\s(\\[]+)\\((?:(?<func>[^()+\\s][^()+]*))?"
 	 "\\+0x(?<off>[0-9a-fA-F]+)\\) \\[0x(?<addr>[0-9a-fA-F]+)\\]\\s*$"},
 	{R_FRAME, "[bt]", NULL, 0, 0,
 	 "^\\s*\\[bt\\] \\((?<idx>\\d+)\\)\\s*(?<module>[^\\s(]+)\\((?<func>.*?)"
@@ -869,6 +870,7 @@ const tri_format tri_formats[] = {
 	{"redis", FAM_NATIVE, redis, N(redis)},
 	{"chapel", FAM_NATIVE, chapel, N(chapel)},
 	{"abort-at", FAM_NATIVE, abort_at, N(abort_at)},
+	{"objc", FAM_NATIVE, objc, N(objc)},
 	{"node", FAM_NODE, node, N(node)},
 	{"java", FAM_MANAGED, java, N(java)},
 	{"frames", FAM_NATIVE, frames, N(frames)},
@@ -1013,9 +1015,6 @@ const tri_ignore tri_ignores[] = {
 	{0, "^llvm_assert$"},
 	/* JerryScript's, ClickHouse's, Nim's and V's reporting of their own
 	** errors; V's builtin module, as C++'s std:: */
-	/* ... Redis's and Valkey's (its report's printing, its assert) */
-	{1, "^sigsegvHandler$"},
-	{0, "^(?:logStackTrace|_serverAssert\\w*|_redisAssert\\w*|serverAssert\\w*)$"},
 	{0, "^jerry_(?:port_)?fatal$|^jerry_assert_fail$|^jerry_unreachable$"},
 	{0, "^DB::Exception::|^StackTrace::|^DB::abortOnFailedAssertion$|^DB::\\(anonymous namespace\\)::terminate_handler"},
 	{0, "^(?:internalError|internalErrorImpl|liMessage|handleError|rawMessage|sysFatal|"
@@ -1023,6 +1022,10 @@ const tri_ignore tri_ignores[] = {
 	{2, "^(?:nim|handleCmdLine|mainCommand|commandCompileToC|compileProject|compileModule|"
 	    "processModule|processModuleAux|processTopLevelStmt)$"},
 	{0, "^builtin__|^_*v_panic$|^panic_debug$|^v__ast__default_table_panic_handler$"},
+	/* Redis's and Valkey's signal handler, the printing of its report,
+	** its assert */
+	{1, "^sigsegvHandler$"},
+	{0, "^(?:logStackTrace|_serverAssert\\w*|_redisAssert\\w*|serverAssert\\w*)$"},
 	/* a crash handler's wait for the debugger it started (ggml's
 	** backtrace through gdb), and libgcc's unwinder */
 	{0, "^(?:__GI_)?_*(?:thr_)?wait(?:4|pid)$|^x86_64_fallback_frame_state$|^uw_frame_state_for$"},

@@ -976,11 +976,27 @@ static size_t redis_prefix(const char *s, size_t n)
 	return i + 2;
 }
 
+/* The kernel's log prefix, "[152970.213392] " (seconds since boot): its
+** length, or 0. */
+static size_t kernel_prefix(const char *s, size_t n)
+{
+	size_t i, k;
+
+	if (n <= 16 || s[0] != '[' || !(isdigit((unsigned char)s[1]) || s[1] == ' '))
+		return 0;
+	for (i = 1; i < n && s[i] == ' '; i++)
+		;
+	k = skip_digits(s, n, i, "");
+	if (k > i && k + 2 < n && s[k] == '.' && (i = skip_digits(s, n, k + 1, "")) > k + 1 &&
+	    i + 1 < n && s[i] == ']' && s[i + 1] == ' ')
+		return i + 2;
+	return 0;
+}
+
 /* Android's logcat: "A/libc: ", "F/libc    ( 1234): " (brief);
 ** "03-18 23:50:02.740 21138 21022 F DEBUG   : " (threadtime);
 ** "2025-03-18 23:50:02.740 21138-21138 DEBUG  crash_dump64  A  " (Android
-** Studio: tag, package, level); the kernel's "[152970.213392] ": its
-** length, or 0. */
+** Studio: tag, package, level): its length, or 0. */
 static size_t android_prefix(const char *s, size_t n)
 {
 	size_t i, k;
@@ -1003,15 +1019,6 @@ static size_t android_prefix(const char *s, size_t n)
 			i++;
 		}
 		return i + 1 < n && s[i] == ':' && s[i + 1] == ' ' ? i + 2 : 0;
-	}
-	if (n > 16 && s[0] == '[' && (isdigit((unsigned char)s[1]) || s[1] == ' ')) {
-		for (i = 1; i < n && s[i] == ' '; i++)
-			;
-		k = skip_digits(s, n, i, "");
-		if (k > i && k + 2 < n && s[k] == '.' && (i = skip_digits(s, n, k + 1, "")) > k + 1 &&
-		    i + 1 < n && s[i] == ']' && s[i + 1] == ' ')
-			return i + 2;
-		return 0;
 	}
 	if (n < 32 || !isdigit((unsigned char)s[0]))
 		return 0;
@@ -1070,8 +1077,8 @@ static void strip_inline_code(const char **line, size_t *n)
 ** Ray's (ray_prefix); torchrun's rank, a relay's stream (relay_prefix);
 ** glog's on a line that is not fatal (glog_prefix); ClickHouse's server
 ** log's (clickhouse_prefix); vLLM's, TensorFlow's and syslog's
-** (logger_prefix); Android's logcat and the kernel's (android_prefix);
-** Redis's (redis_prefix). */
+** (logger_prefix); Android's logcat (android_prefix), the kernel's
+** (kernel_prefix), Redis's (redis_prefix). */
 static void strip_runner_prefix(const char **line, size_t *n)
 {
 	size_t i = 0;
@@ -1112,7 +1119,8 @@ static void strip_runner_prefix(const char **line, size_t *n)
 		*n -= i;
 	}
 	if ((i = clickhouse_prefix(*line, *n)) || (i = logger_prefix(*line, *n)) ||
-	    (i = android_prefix(*line, *n)) || (i = redis_prefix(*line, *n))) {
+	    (i = android_prefix(*line, *n)) || (i = kernel_prefix(*line, *n)) ||
+	    (i = redis_prefix(*line, *n))) {
 		*line += i;
 		*n -= i;
 	}
