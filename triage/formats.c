@@ -80,6 +80,26 @@ static const tri_pattern android[] = {
 	 "(?: \\(offset 0x[0-9a-fA-F]+\\))?(?: \\((?<func>[^\\s(].*?)(?:\\+\\d+)?\\))?" BUILDID},
 };
 
+/* Dart's VM: its frames, "#3      BinaryBuilder.readUint32
+** (package:kernel/binary/ast_from_binary.dart:124:13)", which gdb's
+** pattern would take; package:stack_trace's terse ones, "package:x/
+** y.dart 2528     HOneShotInterceptor.accept" and "dart:core  List.[]";
+** and the VM's own check, "../../runtime/vm/object.cc: 2660: error:
+** msg", with its "pc 0x.. fp 0x.. sp 0x.. [Optimized] name" frames. */
+static const tri_pattern dart_vm[] = {
+	{R_FRAME, "dart", NULL, 0, 0,
+	 "^#(?<idx>\\d+)\\s+(?<func>[^\\s(].*?) \\((?<file>(?:dart|package|file|org-dartlang-[\\w-]+):"
+	 "[^()\\s]*?)(?::(?<line>\\d+)(?::\\d+)?)?\\)\\s*$"},
+	{R_FRAME, "dart", NULL, 0, 0,
+	 "^(?<file>dart:[\\w-]+(?:/\\S+)?|(?:package:|file://)?\\S+?\\.dart)(?: (?<line>\\d+)(?::\\d+)?)?"
+	 " {2,}(?<func>[^\\s(]\\S*(?: \\S+)*?)\\s*$"},
+	{R_EVENT, ": error: ", "dart-vm", 2, TRI_PLACE,
+	 "(?:^|\\s)(?<file>\\S*runtime/(?:vm|bin|platform|lib)/\\S+\\.(?:cc|h)): (?<line>\\d+): error: (?<msg>.*?)\\s*$"},
+	{R_FRAME, " fp 0x", NULL, 0, 0,
+	 "^\\s*pc 0x(?<addr>[0-9a-fA-F]+) fp 0x[0-9a-fA-F]+ (?:sp 0x[0-9a-fA-F]+ )?"
+	 "(?:(?<module>[^\\s\\[]+)\\+0x(?<off>[0-9a-fA-F]+)|\\[\\w+\\] (?<func>\\S.*?))\\s*$"},
+};
+
 /* gdb: "Program received signal", `bt` frames. */
 static const tri_pattern gdb[] = {
 	{R_SIGNAL, "signal", NULL, 3, 0,
@@ -762,6 +782,20 @@ static const tri_pattern chapel[] = {
 	 "(?:^|\\s)internal error: (?<file>[A-Z]{3}(?:-[A-Z]{3})*)-?(?<line>\\d{4}) chpl [Vv]ersion "},
 };
 
+/* Dart's uncaught exception: "Unhandled exception:" above its text,
+** or the text after the analysis server's "FATAL error: ", Flutter's
+** "[ERROR:...] Unhandled Exception: " or pub's "threw error: ", valid
+** once a Dart frame follows. Its message quotes the program's names
+** ("The getter 'isEof' was called on null"). */
+static const tri_pattern dart[] = {
+	{R_NEXTMSG, "Unhandled exception:", "dart-exception", 2, TRI_NAMES,
+	 "^Unhandled exception:\\s*$"},
+	{R_JSERR, "rror: ", "dart-exception", 2, TRI_NAMES,
+	 "(?:^|\\s|\\])(?:FATAL error|threw error): (?<msg>\\S.*?)\\s*$"},
+	{R_JSERR, "Unhandled Exception: ", "dart-exception", 2, TRI_NAMES,
+	 "(?:^|\\s|\\])Unhandled Exception: (?<msg>\\S.*?)\\s*$"},
+};
+
 /* Node.js uncaught errors (onnxruntime-node included). */
 static const tri_pattern node[] = {
 	{R_JSERR, NULL, "node:", 4, 0,
@@ -832,6 +866,7 @@ static const tri_pattern shell[] = {
 const tri_format tri_formats[] = {
 	{"sanitizer", FAM_NATIVE, sanitizer, N(sanitizer)},
 	{"android", FAM_NATIVE, android, N(android)},
+	{"dart", FAM_MANAGED, dart_vm, N(dart_vm)},
 	{"gdb", FAM_NATIVE, gdb, N(gdb)},
 	{"lldb", FAM_NATIVE, lldb, N(lldb)},
 	{"rust", FAM_RUST, rust, N(rust)},
@@ -871,6 +906,7 @@ const tri_format tri_formats[] = {
 	{"chapel", FAM_NATIVE, chapel, N(chapel)},
 	{"abort-at", FAM_NATIVE, abort_at, N(abort_at)},
 	{"objc", FAM_NATIVE, objc, N(objc)},
+	{"dart", FAM_MANAGED, dart, N(dart)},
 	{"node", FAM_NODE, node, N(node)},
 	{"java", FAM_MANAGED, java, N(java)},
 	{"frames", FAM_NATIVE, frames, N(frames)},
@@ -1050,5 +1086,9 @@ const tri_ignore tri_ignores[] = {
 	    "libgcc_s)\\.so"},
 	{0, "^linux-vdso|^\\[vdso\\]"},
 	{0, "^node:internal/|^internal/|^<frozen "},
+	/* Dart's core libraries, and the analysis server's handler every
+	** error it reports passes through */
+	{0, "^dart:"},
+	{0, "^Driver\\._captureExceptions\\."},
 };
 const size_t tri_nignores = N(tri_ignores);

@@ -400,8 +400,31 @@ static size_t url_scheme(const char *s, size_t n)
 ** spaces. NORM_VERBATIM keeps all but colour and spacing (assertion expressions
 ** are source text); NORM_VALUES also blanks quoted values, which Python
 ** and JavaScript messages copy from the input ("KeyError: 'x'");
-** NORM_CODE the code rustc quotes from the program it compiles.
+** NORM_CODE the code rustc quotes from the program it compiles;
+** NORM_NAMES blanks them too but keeps a quoted name or type ("The getter
+** 'isEof'", "type 'List<int>'"), which Dart's messages quote.
 */
+/* Whether a quoted piece is a name or a type as a program spells it:
+** "isEof", "_Map<String, dynamic>", "Null?". */
+static int is_quoted_name(const char *s, size_t n)
+{
+	size_t i;
+	int depth = 0;
+
+	if (!n || !(isalpha((unsigned char)s[0]) || s[0] == '_' || s[0] == '$'))
+		return 0;
+	for (i = 0; i < n; i++) {
+		if (s[i] == '<')
+			depth++;
+		else if (s[i] == '>')
+			depth--;
+		else if (!is_word(s[i]) && !strchr("$.?", s[i]) &&
+			 !(depth > 0 && (s[i] == ',' || s[i] == ' ')))
+			return 0;
+	}
+	return depth == 0;
+}
+
 void tri_norm_message(gred_buf *out, const char *s, size_t n, int mode)
 {
 	size_t i = 0, k, start = out->len;
@@ -431,11 +454,12 @@ void tri_norm_message(gred_buf *out, const char *s, size_t n, int mode)
 			buf_puts(out, " ");
 			space = 0;
 		}
-		if (((mode == NORM_VALUES && (c == '\'' || c == '"')) ||
+		if ((((mode == NORM_VALUES || mode == NORM_NAMES) && (c == '\'' || c == '"')) ||
 		     (mode == NORM_CODE && c == '`')) && tokstart) {
 			/* a quoted value: 'shape', "nope" */
 			const char *q = memchr(s + i + 1, c, n - i - 1);
-			if (q && q - (s + i) <= 80) {
+			if (q && q - (s + i) <= 80 && !(mode == NORM_NAMES &&
+			    is_quoted_name(s + i + 1, (size_t)(q - s - i - 1)))) {
 				buf_append(out, &c, 1);
 				buf_puts(out, "?");
 				buf_append(out, &c, 1);

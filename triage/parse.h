@@ -81,6 +81,9 @@ typedef struct tri_pattern {
                             such bug's (glibc's "double free or
                             corruption", LLVM's verifier): the log stands
                             alone */
+#define TRI_NAMES  8192  /* R_EVENT, R_NEXTMSG, R_JSERR: its message quotes
+                            the program's names, not values ("The getter
+                            'isEof'"): quoted words stay */
 
 typedef struct tri_format {
 	const char *name;
@@ -195,8 +198,9 @@ void tri_norm_rust_qualified(gred_buf *out, const char *s, size_t n);
 /* " [T = long]": the template arguments a pretty function name lists. */
 void tri_norm_template_args(gred_buf *out, const char *s, size_t n);
 /* verbatim: keep numbers and paths; values: also blank quoted values;
-** code: also blank code quoted in backquotes (rustc's "`Foo<T>`"). */
-enum { NORM_MESSAGE, NORM_VERBATIM, NORM_VALUES, NORM_CODE };
+** code: also blank code quoted in backquotes (rustc's "`Foo<T>`");
+** names: blank quoted values but not quoted names ("'isEof'"). */
+enum { NORM_MESSAGE, NORM_VERBATIM, NORM_VALUES, NORM_CODE, NORM_NAMES };
 void tri_norm_message(gred_buf *out, const char *s, size_t n, int mode);
 const char *tri_basename(const char *s, size_t n, size_t *outn);
 /* "Cannot select: t117: v8i64 = X86ISD::PCMPEQ t100, t99" (or 0x... nodes)

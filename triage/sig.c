@@ -665,6 +665,8 @@ static int message_mode(const tri_event *ev, enum tri_family fam, int is_assert)
 
 	if (is_assert)
 		return NORM_VERBATIM;
+	if (ev->pat->flags & TRI_NAMES)
+		return NORM_NAMES;
 	if (fam == FAM_PYTHON || fam == FAM_NODE || fam == FAM_MANAGED)
 		return NORM_VALUES;
 	if (kind && !strcmp(kind, "rust-ice"))

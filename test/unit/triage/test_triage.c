@@ -2795,6 +2795,73 @@ static void test_triage__android_gpu_and_kernel_shapes(void **state)
 	}
 }
 
+/* Dart: the VM's uncaught exception with its frames' dotted names kept
+** whole and the core libraries' ignored; an error handler's report,
+** told apart by the name its message quotes and not by the handler's
+** frames; Flutter's in logcat; the VM's own check; a terse trace. */
+static void test_triage__dart_shapes(void **state)
+{
+	(void)state;
+	expect_sig("Unhandled exception:\n"
+		"RangeError (index): Index out of range: index should be less than 3: 7\n"
+		"#0      List.[] (dart:core-patch/growable_array.dart:264:36)\n"
+		"#1      Grid.cellAt (package:tiles/src/grid.dart:88:17)\n"
+		"#2      Grid.neighbours.<anonymous closure> (package:tiles/src/grid.dart:102:12)\n"
+		"#3      main (file:///home/u/tiles/bin/tiles.dart:9:3)\n"
+		"#4      _delayEntrypointInvocation.<anonymous closure> (dart:isolate-patch/isolate_patch.dart:295:33)\n",
+		"dart-exception", "RangeError (index): Index out of range: index should be less than N: N",
+		"Grid.cellAt", "Grid.neighbours.<anonymous closure>", "main");
+	{
+		static const char head[] = "Lint server 1.2, FATAL error: NoSuchMethodError: The getter '%s' was called on null.\n"
+			"Receiver: null\n"
+			"Tried calling: %s\n"
+			"#0      Driver._captureExceptions.errorFunction (package:lint_server/src/driver.dart:%d:7)\n"
+			"#1      _CustomZone.handleUncaughtError (dart:async/zone.dart:1005:19)\n"
+			"#2      _microtaskLoop (dart:async/schedule_microtask.dart:43:21)\n";
+		char *la = xasprintf(head, "isEof", "isEof", 677);
+		char *lb = xasprintf(head, "isEof", "isEof", 723);
+		char *lc = xasprintf(head, "offset", "offset", 723);
+		triage_sig a = sig_of(la, 0), b = sig_of(lb, 0), c = sig_of(lc, 0);
+		assert_string_equal(a.kind, "dart-exception");
+		assert_string_equal(a.message, "NoSuchMethodError: The getter 'isEof' was called on null.");
+		assert_true(triage_sig_equal(&a, &b));
+		assert_true(a.hash != c.hash);
+		triage_sig_free(&a);
+		triage_sig_free(&b);
+		triage_sig_free(&c);
+		free(la);
+		free(lb);
+		free(lc);
+	}
+	expect_sig("E/flutter ( 4242): [ERROR:flutter/runtime/dart_vm_initializer.cc(41)] Unhandled Exception: Invalid argument(s): '/data/user/0/com.shop/cache/a.png'\n"
+		"E/flutter ( 4242): #0      _File.open (dart:io/file_impl.dart:356:9)\n"
+		"E/flutter ( 4242): #1      ImageCache.load (package:shop/cache.dart:31:18)\n"
+		"E/flutter ( 4242): <asynchronous suspension>\n",
+		"dart-exception", "Invalid argument(s): '?'", "ImageCache.load", NULL, NULL);
+	expect_sig("Unhandled exception:\n"
+		"type '_Map<String, dynamic>' is not a subtype of type 'List<dynamic>' in type cast\n"
+		"#0      Config.parse (package:cfg/config.dart:12:40)\n",
+		"dart-exception", "type '_Map<String, dynamic>' is not a subtype of type 'List<dynamic>' in type cast",
+		"Config.parse", NULL, NULL);
+	expect_sig("../../runtime/vm/object.cc: 2660: error: expected: !cls.IsNull()\n"
+		"version=3.2.0 (stable) on \"linux_x64\"\n"
+		"pc 0x000055d1e2c5b7dc fp 0x00007f0e5cbfe8a0 dart+0x1a5b7dc\n"
+		"pc 0x000055d1e2f1c2a1 fp 0x00007f0e5cbfe900 sp 0x00007f0e5cbfe8c8 [Optimized] Registry.lookup\n",
+		"dart-vm", "expected: !cls.IsNull() at object.cc:2660", "dart@?", "Registry.lookup", NULL);
+	{
+		/* frames alone: the log stands alone, its frames read */
+		triage_sig s = sig_of("package:tiles/src/grid.dart 88:17       Grid.cellAt\n"
+			"package:tiles/src/grid.dart 102        Grid.neighbours.<fn>\n"
+			"dart:core                              List.forEach\n", 0);
+		assert_string_equal(s.kind, "managed");
+		assert_non_null(strstr(s.message, "nothing read but a crash; log "));
+		assert_int_equal(s.nframes, 2);
+		assert_string_equal(s.frames[0], "Grid.cellAt");
+		assert_string_equal(s.frames[1], "Grid.neighbours.<fn>");
+		triage_sig_free(&s);
+	}
+}
+
 static void test_triage__paste_cut_in_last_frame(void **state)
 {
 	static const char head[] =
@@ -3133,6 +3200,7 @@ int main(void)
 		cmocka_unit_test(test_triage__language_runtime_shapes),
 		cmocka_unit_test(test_triage__runtime_and_database_shapes),
 		cmocka_unit_test(test_triage__android_gpu_and_kernel_shapes),
+		cmocka_unit_test(test_triage__dart_shapes),
 		cmocka_unit_test(test_triage__rust_panic_paste_starts_lower),
 		cmocka_unit_test(test_triage__driver_tail_stands_alone),
 		cmocka_unit_test(test_triage__headless_traceback_driver_error),
