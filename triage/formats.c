@@ -356,10 +356,10 @@ static const tri_pattern go[] = {
 ** class named as exceptions and errors are: a hint each.) */
 static const tri_pattern java[] = {
 	{R_JSERR, "Exception", "java:", 2, 0,
-	 "^(?:Exception in thread \"[^\"]*\" )?(?<kind>(?:[a-z_$][\\w$]*\\.)+[A-Z][\\w$]*Exception)"
+	 "^\\s*(?:Exception in thread \"[^\"]*\" )?(?<kind>(?:[a-z_$][\\w$]*\\.)+(?:[A-Z][\\w$]*)?Exception)"
 	 "(?:: (?<msg>.*?))?\\s*$"},
 	{R_JSERR, "Error", "java:", 2, 0,
-	 "^(?:Exception in thread \"[^\"]*\" )?(?<kind>(?:[a-z_$][\\w$]*\\.)+[A-Z][\\w$]*Error)"
+	 "^\\s*(?:Exception in thread \"[^\"]*\" )?(?<kind>(?:[a-z_$][\\w$]*\\.)+(?:[A-Z][\\w$]*)?Error)"
 	 "(?:: (?<msg>.*?))?\\s*$"},
 	{R_FRAME, "at ", NULL, 0, TRI_CONTEXT | TRI_OWN,
 	 "^\\s+at (?:[\\w.$-]+(?:@[\\w.-]+)?/)?(?<func>[\\w$.<>]+?)\\("
@@ -768,6 +768,10 @@ static const tri_pattern objc[] = {
 ** TRACE ------" of "redis-server *:6379(ziplistIndex+0x4b1)[0x44a201]"
 ** frames (the module named with the address it listens on). */
 static const tri_pattern redis[] = {
+	/* its first line, the signal by number: "Redis 2.4.10 crashed by
+	** signal: 11" */
+	{R_SIGNAL, "crashed by signal: ", NULL, 3, 0,
+	 "\\bcrashed by signal: (?<sig>\\d+)\\b"},
 	{R_EVENT, "==> ", "assert", 2, 0,
 	 "^==> (?<file>[^\\s:]+):(?<line>\\d+) '(?<msg>.*)' is not true"},
 	{R_FRAME, ")[0x", NULL, 0, 0,
@@ -799,7 +803,7 @@ static const tri_pattern dart[] = {
 /* Node.js uncaught errors (onnxruntime-node included). */
 static const tri_pattern node[] = {
 	{R_JSERR, NULL, "node:", 4, 0,
-	 "^(?:Uncaught )?(?<kind>[A-Z]\\w*(?:Error|Exception)|Error)(?: \\[[A-Z0-9_]+\\])?: (?<msg>.*?)\\s*$"},
+	 "^(?:Uncaught |ERROR: )?(?<kind>[A-Z]\\w*(?:Error|Exception)|Error)(?: \\[[A-Z0-9_]+\\])?: (?<msg>.*?)\\s*$"},
 	{R_FRAME, "at ", NULL, 0, TRI_CONTEXT,
 	 "^\\s+at (?:async )?(?:new )?(?<func>[^\\s(][^(]*?) \\((?<file>.+?):(?<line>\\d+):\\d+\\)\\s*$"},
 	{R_FRAME, "at ", NULL, 0, TRI_CONTEXT,
@@ -816,9 +820,9 @@ static const tri_pattern node[] = {
 static const tri_pattern frames[] = {
 	/* glibc's backtrace_symbols(), which crash handlers print:
 	** "./prog(f+0x1b) [0x4005d4]", "/lib/libc.so.6(+0x3ef20) [0x7f..]",
-	** also behind DALI's "[frame 3]: " */
+	** also behind DALI's "[frame 3]: " and strace's " > " */
 	{R_FRAME, ") [0x", NULL, 0, 0,
-	 "^(?:\\[frame (?<idx>\\d+)\\]: |\\s*)(?<module>[^\\s(\\[]+)\\((?:(?<func>[^()+\\s][^()+]*))?"
+	 "^(?:\\[frame (?<idx>\\d+)\\]: |\\s*> |\\s*)(?<module>[^\\s(\\[]+)\\((?:(?<func>[^()+\\s][^()+]*))?"
 	 "\\+0x(?<off>[0-9a-fA-F]+)\\) \\[0x(?<addr>[0-9a-fA-F]+)\\]\\s*$"},
 	{R_FRAME, "[bt]", NULL, 0, 0,
 	 "^\\s*\\[bt\\] \\((?<idx>\\d+)\\)\\s*(?<module>[^\\s(]+)\\((?<func>.*?)"
@@ -828,6 +832,14 @@ static const tri_pattern frames[] = {
 	 "(?<func>[A-Za-z_~<][^\\s:(]*(?:::|\\().*?|[A-Za-z_]\\w*))\\s*$"},
 	{R_AT, "at ", NULL, 0, TRI_CONTEXT | TRI_WEAK,
 	 "^\\s+at (?<file>\\S.*?):(?<line>\\d+)(?::\\d+)?\\s*$"},
+};
+
+/* strace's note of a signal, "--- SIGSEGV {si_signo=SIGSEGV, ...} ---";
+** with -k its frames, " > /lib/libx.so(f+0x95) [0x8706]", are
+** backtrace_symbols()'s behind a leader. */
+static const tri_pattern strace[] = {
+	{R_SIGNAL, "{si_signo=", NULL, 3, 0,
+	 "^--- (?<sig>SIG[A-Z]+) \\{si_signo="},
 };
 
 /* What shells print when a process dies of a signal: dash the bare
@@ -909,6 +921,7 @@ const tri_format tri_formats[] = {
 	{"dart", FAM_MANAGED, dart, N(dart)},
 	{"node", FAM_NODE, node, N(node)},
 	{"java", FAM_MANAGED, java, N(java)},
+	{"strace", FAM_NATIVE, strace, N(strace)},
 	{"frames", FAM_NATIVE, frames, N(frames)},
 	{"shell", FAM_NATIVE, shell, N(shell)},
 };
@@ -941,6 +954,9 @@ static const struct {
 	{"0xC0000409", "abort", "SIGABRT"}, {"0xc0000409", "abort", "SIGABRT"},
 	{"0xC0000094", "crash", "SIGFPE"}, {"0xc0000094", "crash", "SIGFPE"},
 	{"0xC000001D", "crash", "SIGILL"}, {"0xc000001d", "crash", "SIGILL"},
+	/* a signal by its number (Redis's "crashed by signal: 11") */
+	{"11", "crash", "SIGSEGV"}, {"6", "abort", "SIGABRT"}, {"7", "crash", "SIGBUS"},
+	{"8", "crash", "SIGFPE"}, {"4", "crash", "SIGILL"}, {"5", "crash", "SIGTRAP"},
 };
 
 const char *tri_signal_kind(const char *s, size_t n, const char **name)

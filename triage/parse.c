@@ -945,7 +945,8 @@ static size_t logger_prefix(const char *s, size_t n)
 }
 
 /* Redis's and Valkey's log line prefix, "71:M 29 Dec 2025 09:20:38.951 #
-** " (older "[7611] 24 Sep 12:00:57.003 # "): its length, or 0. */
+** " (older "[7611] 24 Sep 12:00:57.003 # ", and older still without
+** the milliseconds): its length, or 0. */
 static size_t redis_prefix(const char *s, size_t n)
 {
 	size_t i = 0, k;
@@ -971,7 +972,7 @@ static size_t redis_prefix(const char *s, size_t n)
 		return 0;
 	/* the year, maybe, and the time */
 	i = skip_digits(s, n, k + 5, ":. ");
-	if (i < k + 17 || i + 2 >= n || !strchr(".-*#", s[i]) || !s[i] || s[i + 1] != ' ')
+	if (i < k + 14 || i + 2 >= n || !strchr(".-*#", s[i]) || !s[i] || s[i + 1] != ' ')
 		return 0;
 	return i + 2;
 }

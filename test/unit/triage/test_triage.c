@@ -2785,6 +2785,27 @@ static void test_triage__android_gpu_and_kernel_shapes(void **state)
 		"assert", ": zipEntrySafe(zl, p, 1)", "ziplistIndex", "hashTypeGetFromZiplist", NULL);
 	expect_sig("production.chpl:2: internal error: UTI-MIS-0602 chpl version 1.19.0\n",
 		"chapel-internal", "at UTI-MIS:0602", NULL, NULL, NULL);
+	/* an old Redis's report: its prefix without milliseconds, the signal
+	** by number; strace's signal and -k frames; a Node.js error behind
+	** "ERROR: "; a Java exception indented as logcat prints it, of the
+	** class Exception itself */
+	expect_sig("[8540] 13 Apr 10:00:09 #     Redis 2.4.10 crashed by signal: 11\n"
+		"[8540] 13 Apr 10:00:09 # --- STACK TRACE\n"
+		"[8540] 13 Apr 10:00:09 # /opt/redis/bin/redis-server(listDelNode+0x75) [0x4183e5]\n"
+		"[8540] 13 Apr 10:00:09 # /opt/redis/bin/redis-server(freeClient+0x24) [0x418734]\n",
+		"crash", "", "listDelNode", "freeClient", NULL);
+	expect_sig("--- SIGSEGV {si_signo=SIGSEGV, si_code=SEGV_MAPERR, si_addr=NULL} ---\n"
+		" > /usr/lib/libemu.so.2(tb_flush+0x95) [0x870635]\n"
+		" > /usr/lib/libemu.so.2(cpu_exec+0x1ed8) [0x879638]\n",
+		"crash", "", "tb_flush", "cpu_exec", NULL);
+	expect_sig("ERROR: TypeError: cannot read property 'kind' of undefined\n"
+		"    at Resolver.lookup (/w/dist/resolver.js:184:9)\n",
+		"node:TypeError", "cannot read property '?' of undefined", "resolver.js:Resolver.lookup", NULL, NULL);
+	expect_sig("   java.lang.Exception: Execution of method forward failed with status 0x12\n"
+		"                             \tat org.demo.NativePeer.forward(Native Method)\n"
+		"                                at org.demo.Module.forward(Module.java:56)\n",
+		"java:java.lang.Exception", "Execution of method forward failed with status 0x?",
+		"org.demo.NativePeer.forward", "org.demo.Module.forward", NULL);
 	{
 		/* two deaths that say nothing else, of two programs */
 		triage_sig a = sig_of("A/libc: Fatal signal 11 (SIGSEGV), code 1 (SEGV_MAPERR), fault addr 0x0 in tid 10 (a), pid 10 (com.a)\n", 0);
