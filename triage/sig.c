@@ -352,9 +352,11 @@ static void make_frame(triage_parser *p, triage_frame *out,
 		else
 			buf_puts(b, "<anonymous>");
 	} else if (fam == FAM_MANAGED) {
-		/* a Go or JVM frame's dotted name, kept whole */
-		buf_append(b, fr->func.p, fr->func.n < TRI_MAX_NAME ?
-			fr->func.n : TRI_MAX_NAME);
+		/* a Go, JVM or Dart frame's dotted name, kept whole (a Dart
+		** VM's native frame has none) */
+		if (fr->func.n)
+			buf_append(b, fr->func.p, fr->func.n < TRI_MAX_NAME ?
+				fr->func.n : TRI_MAX_NAME);
 	} else if (fr->func.n && fr->func.p[0] == '<' &&
 		   memmem(fr->func.p, fr->func.n, ">::", 3)) {
 		tri_norm_rust_qualified(b, fr->func.p, fr->func.n);
