@@ -52,7 +52,7 @@ def file_all(paths):
     with tempfile.TemporaryDirectory() as t:
         lst = os.path.join(t, "list")
         r = subprocess.run([gred, "triage", "add", "-v", "--db", os.path.join(t, "db")] + paths,
-                           capture_output=True, text=True)
+                           capture_output=True, text=True, errors="replace")
         # The store's final word: a later log may link two buckets.
         db = sqlite3.connect(os.path.join(t, "db"))
         bucket = {src: str(b) for src, b in db.execute("SELECT source, bucket FROM members")}
@@ -63,7 +63,8 @@ def file_all(paths):
 
 def sig_of(path):
     """class, message and whether a frame has a name, from `triage sig`."""
-    r = subprocess.run([gred, "triage", "sig", path], capture_output=True, text=True)
+    r = subprocess.run([gred, "triage", "sig", path], capture_output=True, text=True,
+                       errors="replace")
     cls, msg, named = "", "", False
     for line in r.stdout.splitlines():
         if line.startswith("class "):

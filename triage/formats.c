@@ -93,7 +93,7 @@ static const tri_pattern dart_vm[] = {
 	{R_FRAME, "dart", NULL, 0, 0,
 	 "^(?<file>dart:[\\w-]+(?:/\\S+)?|(?:package:|file://)?\\S+?\\.dart)(?: (?<line>\\d+)(?::\\d+)?)?"
 	 " {2,}(?<func>[^\\s(]\\S*(?: \\S+)*?)\\s*$"},
-	{R_EVENT, ": error: ", "dart-vm", 2, TRI_PLACE,
+	{R_EVENT, "runtime/", "dart-vm", 2, TRI_PLACE,
 	 "(?:^|\\s)(?<file>\\S*runtime/(?:vm|bin|platform|lib)/\\S+\\.(?:cc|h)): (?<line>\\d+): error: (?<msg>.*?)\\s*$"},
 	{R_FRAME, " fp 0x", NULL, 0, 0,
 	 "^\\s*pc 0x(?<addr>[0-9a-fA-F]+) fp 0x[0-9a-fA-F]+ (?:sp 0x[0-9a-fA-F]+ )?"
@@ -212,8 +212,10 @@ static const tri_pattern glibc[] = {
 	{R_EVENT, "GGML_ASSERT: ", "assert", 2, 0,
 	 "GGML_ASSERT: (?<file>(?:[A-Za-z]:)?[^\\s:]+):(?<line>\\d+): (?<msg>.*?)\\s*$"},
 	/* ... whose `!"CUDA error"` follows every CUDA error: the error line
-	** above it is the report ("CUDA error: out of memory") */
-	{R_EVENT, "CUDA error: ", "cuda-error", 1, 0, "^(?<msg>CUDA error: .*?)\\s*$"},
+	** above it is the report ("CUDA error: out of memory"), also as a
+	** wrapper relays it */
+	{R_EVENT, "CUDA error: ", "cuda-error", 1, 0, "(?:^|: )(?<msg>CUDA error: .*?)\\s*$"},
+
 	/* Metal's validation layer: "-[MTLDebugDevice newBuffer:]:670: failed
 	** assertion `Buffer Validation" */
 	{R_EVENT, ": failed assertion `", "assert", 2, 0,
@@ -341,8 +343,21 @@ static const tri_pattern go[] = {
 	** with the stacks it prints under it */
 	{R_EVENT, "fatal error: ", "go-fatal", 2, TRI_FRAMED, "^fatal error: (?<msg>.*?)\\s*$"},
 	{R_STACK, "runtime stack:", NULL, 0, 0, "^runtime stack:\\s*$"},
-	{R_STACK, "[running]", NULL, 0, 0, "^goroutine \\d+ \\[running\\]:\\s*$"},
-	{R_STACK, "goroutine ", NULL, 0, TRI_ASIDE, "^goroutine \\d+ \\[[^\\]]*\\]:\\s*$"},
+	/* (Go 1.23 adds "gp=0xc0000076c0 m=0 mp=0x55ef..." to the header) */
+	{R_STACK, "[running]", NULL, 0, 0,
+	 "^goroutine \\d+(?: gp=0x[0-9a-f]+ m=\\d+(?: mp=0x[0-9a-f]+)?)? \\[running\\]:\\s*$"},
+	{R_STACK, "goroutine ", NULL, 0, TRI_ASIDE,
+	 "^goroutine \\d+(?: gp=0x[0-9a-f]+ m=\\d+(?: mp=0x[0-9a-f]+)?)? \\[[^\\]]*\\]:\\s*$"},
+	/* Go's os/exec, as a program relays its child's death ("llama
+	** runner process has terminated: signal: illegal instruction (core
+	** dumped)") */
+	{R_SIGNAL, "signal: ", NULL, 5, 0,
+	 "(?:^|: )signal: (?<sig>segmentation fault|aborted|illegal instruction|bus error|"
+	 "floating point exception)(?: \\(core dumped\\))?\\s*$"},
+	/* the runtime's report of a signal, "SIGSEGV: segmentation
+	** violation" above "PC=0x7f87e284d1d7 m=0 sigcode=1" */
+	{R_SIGNAL, "SIG", NULL, 3, 0,
+	 "^(?<sig>SIG(?:SEGV|ABRT|BUS|FPE|ILL|TRAP)): [a-z][a-z -]*$"},
 	{R_FRAME, "(", NULL, 0, TRI_CONTEXT | TRI_OWN,
 	 "^(?<func>[A-Za-z_][\\w./-]*?(?:\\.\\(\\*?[^()\\s]+\\))?(?:\\.[^\\s().\\[]+(?:\\[\\.\\.\\.\\])?)*)"
 	 "\\((?:[^()]|\\([^()]*\\))*\\)\\s*$"},
@@ -388,6 +403,56 @@ static const tri_pattern ucx[] = {
 	{R_FRAME, "0x", NULL, 0, TRI_CONTEXT,
 	 "^\\s*(?<idx>\\d+)\\s+0x(?<addr>[0-9a-fA-F]+)\\s+(?<func>[^\\s(]+)\\(\\)"
 	 "(?:\\s+(?<file>[^\\s:]+):(?<line>\\d+))?\\s*$"},
+};
+
+/* Open MPI's signal handler, its "[host:pid] " prefix cut (parse.c):
+** "Signal: Segmentation fault (11)", then "[ 3] /lib/libx.so(f+0x37)[0x7f..]"
+** frames. */
+static const tri_pattern openmpi[] = {
+	{R_SIGNAL, "Signal: ", NULL, 3, 0,
+	 "^Signal: (?<sig>[A-Z][\\w ]*?) \\(\\d+\\)\\s*$"},
+	{R_FRAME, "] ", NULL, 0, 0,
+	 "^\\[ *(?<idx>\\d+)\\] (?<module>[^\\s(\\[]+)\\((?:(?<func>[^()+\\s][^()+]*))?"
+	 "\\+0x(?<off>[0-9a-fA-F]+)\\)\\s*\\[0x(?<addr>[0-9a-fA-F]+)\\]\\s*$"},
+};
+
+/* The Linux kernel's oops: "BUG: kernel NULL pointer dereference,
+** address: 0fa8", "kernel BUG at mm/slub.c:123!", "general protection
+** fault, probably for ...", then "RIP: 0010:f+0x6/0xd0 [nvidia]" (the
+** crash site) and the call trace's " f+0x1a/0x30 [mod]" frames; frames
+** marked "? " are guesses and are not read. */
+static const tri_pattern kernel[] = {
+	{R_EVENT, "BUG: ", "kernel-bug", 2, 0,
+	 "^BUG: (?<msg>.+?)(?:, address: [0-9a-fA-Fx]+)?\\s*$"},
+	{R_EVENT, "kernel BUG at ", "kernel-bug", 2, TRI_PLACE,
+	 "^kernel BUG at (?<file>[^\\s:]+):(?<line>\\d+)!"},
+	{R_EVENT, "general protection fault", "kernel-bug", 2, 0,
+	 "^(?<msg>general protection fault)(?:,|:| ip:)"},
+	{R_FRAME, "RIP: ", NULL, 0, 0,
+	 "^RIP: [0-9a-fA-F]{4}:(?<func>[A-Za-z_][\\w.]*)\\+0x(?<off>[0-9a-fA-F]+)/0x[0-9a-fA-F]+"
+	 "(?: \\[(?<module>[\\w-]+)\\])?"},
+	{R_FRAME, "/0x", NULL, 0, 0,
+	 "^\\s+(?<func>[A-Za-z_][\\w.]*)\\+0x(?<off>[0-9a-fA-F]+)/0x[0-9a-fA-F]+"
+	 "(?: \\[(?<module>[\\w-]+)\\])?\\s*$"},
+};
+
+/* TensorRT-LLM's checks, "[TensorRT-LLM][ERROR] Assertion failed: cond
+** (/b/kvCacheManager.cpp:257)", and its exception's frames, "3
+** 0x7f492ce5b765 ns::f(int) + 220" or "2  0x7f49 /b/lib.so(+0x81e384)
+** [0x7f49]". */
+static const tri_pattern trtllm[] = {
+	{R_EVENT, "Assertion failed: ", "assert", 2, 0,
+	 "\\[TensorRT-LLM\\]\\[ERROR\\] Assertion failed: (?<msg>.*) \\((?<file>[^\\s():]+):(?<line>\\d+)\\)"},
+	{R_FRAME, " 0x", NULL, 0, TRI_DIGIT,
+	 "^(?<idx>\\d+)\\s+0x(?<addr>[0-9a-fA-F]+) (?:(?<module>[^\\s(]+)\\(\\+0x(?<off>[0-9a-fA-F]+)\\)"
+	 " \\[0x[0-9a-fA-F]+\\]|(?<func>\\S.*?) \\+ \\d+)\\s*$"},
+};
+
+/* Torch-TensorRT's checks: "[Error thrown at core/conversion/var/
+** Var.cpp:127] Expected isIValue() to be true but got false". */
+static const tri_pattern torch_tensorrt[] = {
+	{R_EVENT, "[Error thrown at ", "torchtrt-error", 2, 0,
+	 "\\[Error thrown at (?<file>[^\\s\\]:]+):(?<line>\\d+)\\] (?<msg>.*?)\\s*$"},
 };
 
 /* TensorRT's errors: "[TRT] [E] 10: [optimizer.cpp::computeCosts::3628]
@@ -786,6 +851,15 @@ static const tri_pattern chapel[] = {
 	 "(?:^|\\s)internal error: (?<file>[A-Z]{3}(?:-[A-Z]{3})*)-?(?<line>\\d{4}) chpl [Vv]ersion "},
 };
 
+/* ggml's abort, "clip.cpp:4169: Unknown minicpmv version", whose words
+** an abort that says none takes; after every format whose frames or
+** reports look like it (V's "f.c:23118: by name"). No literal: ": "
+** would mark every line as a report's broken half. */
+static const tri_pattern ggml_abort[] = {
+	{R_EVENT, NULL, "ggml-abort", TRI_PRIO_MESSAGE, 0,
+	 "^(?<file>[\\w./-]*\\w\\.(?:c|cc|cpp|cu|h|hpp)):(?<line>\\d+): (?<msg>[A-Za-z][^:]*?)\\s*$"},
+};
+
 /* Dart's uncaught exception: "Unhandled exception:" above its text,
 ** or the text after the analysis server's "FATAL error: ", Flutter's
 ** "[ERROR:...] Unhandled Exception: " or pub's "threw error: ", valid
@@ -890,6 +964,7 @@ const tri_format tri_formats[] = {
 	{"paddle", FAM_NATIVE, paddle, N(paddle)},
 	{"python", FAM_PYTHON, python, N(python)},
 	{"c10", FAM_NATIVE, c10, N(c10)},
+	{"torch-tensorrt", FAM_NATIVE, torch_tensorrt, N(torch_tensorrt)},
 	{"msvc", FAM_NATIVE, msvc, N(msvc)},
 	{"llvm", FAM_NATIVE, llvm, N(llvm)},
 	{"gpu", FAM_NATIVE, gpu, N(gpu)},
@@ -897,6 +972,9 @@ const tri_format tri_formats[] = {
 	{"glog", FAM_NATIVE, glog, N(glog)},
 	{"halide", FAM_NATIVE, halide, N(halide)},
 	{"tensorrt", FAM_NATIVE, tensorrt, N(tensorrt)},
+	{"tensorrt-llm", FAM_NATIVE, trtllm, N(trtllm)},
+	{"openmpi", FAM_NATIVE, openmpi, N(openmpi)},
+	{"kernel", FAM_NATIVE, kernel, N(kernel)},
 	{"taichi", FAM_NATIVE, taichi, N(taichi)},
 	{"tvm", FAM_NATIVE, tvm_ffi, N(tvm_ffi)},
 	{"ucx", FAM_NATIVE, ucx, N(ucx)},
@@ -918,6 +996,7 @@ const tri_format tri_formats[] = {
 	{"chapel", FAM_NATIVE, chapel, N(chapel)},
 	{"abort-at", FAM_NATIVE, abort_at, N(abort_at)},
 	{"objc", FAM_NATIVE, objc, N(objc)},
+	{"ggml-abort", FAM_NATIVE, ggml_abort, N(ggml_abort)},
 	{"dart", FAM_MANAGED, dart, N(dart)},
 	{"node", FAM_NODE, node, N(node)},
 	{"java", FAM_MANAGED, java, N(java)},
@@ -947,6 +1026,8 @@ static const struct {
 	{"segmentation fault", "crash", "SIGSEGV"}, {"bus error", "crash", "SIGBUS"},
 	{"illegal hardware instruction", "crash", "SIGILL"},
 	{"floating point exception", "crash", "SIGFPE"}, {"abort", "abort", "SIGABRT"},
+	/* Go's */
+	{"aborted", "abort", "SIGABRT"}, {"illegal instruction", "crash", "SIGILL"},
 	/* Windows' NTSTATUS: access violation, stack overflow, fail-fast (the
 	** C runtime's abort), integer division by zero, illegal instruction */
 	{"0xC0000005", "crash", "SIGSEGV"}, {"0xc0000005", "crash", "SIGSEGV"},
@@ -1085,6 +1166,8 @@ const tri_ignore tri_ignores[] = {
 	{0, "^ggml_(?:abort|print_backtrace\\w*|log_\\w+|cuda_error)$"},
 	{0, "^(?:paddle::platform|phi|common)::(?:EnforceNotMet::\\w+|enforce::\\w+|"
 	    "GetCurrentTraceBackString\\w*)$"},
+	/* TensorRT-LLM's exception, which takes a backtrace */
+	{0, "^tensorrt_llm::common::(?:throwRuntimeError|TllmException::TllmException)$"},
 	/* DuckDB's and HHVM's exceptions, which take a backtrace */
 	{0, "^duckdb::(?:InternalException::InternalException|DuckDBAssertInternal|Exception::Exception)$"},
 	{0, "^HPHP::(?:createBacktrace|ExtendedException::\\w+|StackTraceNoHeap::\\w+|bt_handler)$"},

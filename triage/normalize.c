@@ -425,6 +425,25 @@ static int is_quoted_name(const char *s, size_t n)
 	return depth == 0;
 }
 
+/* A message cut at its limit ends where a character ends: the bytes of
+** a UTF-8 sequence the cut split (after start) go. */
+static void utf8_trim(gred_buf *out, size_t start)
+{
+	size_t k = out->len, back;
+	unsigned char lead;
+
+	for (back = 0; back < 4 && k > start; back++) {
+		lead = (unsigned char)out->data[--k];
+		if ((lead & 0xC0) == 0x80)
+			continue;  /* a continuation byte */
+		if (lead >= 0xC0 && back + 1 < (size_t)(lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2)) {
+			out->len = k;
+			out->data[k] = 0;
+		}
+		return;
+	}
+}
+
 void tri_norm_message(gred_buf *out, const char *s, size_t n, int mode)
 {
 	size_t i = 0, k, start = out->len;
@@ -605,6 +624,8 @@ void tri_norm_message(gred_buf *out, const char *s, size_t n, int mode)
 		buf_append(out, &c, 1);
 		i++;
 	}
+	if (i < n)
+		utf8_trim(out, start);
 }
 
 /*

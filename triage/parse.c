@@ -977,6 +977,37 @@ static size_t redis_prefix(const char *s, size_t n)
 	return i + 2;
 }
 
+/* Open MPI's: mpirun's "Sun Nov  4 10:28:56 2018" (--timestamp-output),
+** "[1,1]<stderr>:" (--tag-output), then the process's "[host:24375] ":
+** its length, or 0. */
+static size_t mpi_prefix(const char *s, size_t n)
+{
+	size_t i = 0, k;
+
+	if (n > 24 && s[3] == ' ' && s[7] == ' ' && s[10] == ' ' && s[13] == ':' &&
+	    s[16] == ':' && s[19] == ' ' && isupper((unsigned char)s[0]) &&
+	    isdigit((unsigned char)s[20]) && isdigit((unsigned char)s[23]))
+		i = 24;
+	if (i < n && s[i] == '[' && i + 1 < n && isdigit((unsigned char)s[i + 1])) {
+		k = skip_digits(s, n, i + 1, ",");
+		if (k < n && s[k] == ']' && memchr(s + i, ',', k - i))
+			i = k + 1;
+	}
+	if (i + 9 <= n && (!memcmp(s + i, "<stderr>:", 9) || !memcmp(s + i, "<stdout>:", 9)))
+		i += 9;
+	if (i < n && s[i] == '[') {
+		for (k = i + 1; k < n && k < i + 80 && s[k] != ':' && s[k] != ']' &&
+		     !isspace((unsigned char)s[k]); k++)
+			;
+		if (k > i + 1 && k < n && s[k] == ':') {
+			size_t d = skip_digits(s, n, k + 1, "");
+			if (d > k + 1 && d + 1 < n && s[d] == ']' && s[d + 1] == ' ')
+				return d + 2;
+		}
+	}
+	return i;
+}
+
 /* The kernel's log prefix, "[152970.213392] " (seconds since boot): its
 ** length, or 0. */
 static size_t kernel_prefix(const char *s, size_t n)
@@ -1121,7 +1152,7 @@ static void strip_runner_prefix(const char **line, size_t *n)
 	}
 	if ((i = clickhouse_prefix(*line, *n)) || (i = logger_prefix(*line, *n)) ||
 	    (i = android_prefix(*line, *n)) || (i = kernel_prefix(*line, *n)) ||
-	    (i = redis_prefix(*line, *n))) {
+	    (i = redis_prefix(*line, *n)) || (i = mpi_prefix(*line, *n))) {
 		*line += i;
 		*n -= i;
 	}

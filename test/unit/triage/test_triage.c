@@ -2883,6 +2883,80 @@ static void test_triage__dart_shapes(void **state)
 	}
 }
 
+/* A message cut at its limit in the middle of a character ends before
+** that character: the signature's text stays UTF-8. */
+static void test_triage__message_cut_on_a_character(void **state)
+{
+	gred_buf log = {0};
+	triage_sig s;
+	size_t k, n;
+
+	(void)state;
+	buf_puts(&log, "Traceback (most recent call last):\n  File \"t.py\", line 1, in <module>\nValueError: ");
+	for (k = 0; k < 199; k++)
+		buf_puts(&log, "a");
+	buf_puts(&log, "\xc3\xa9\xc3\xa9\xc3\xa9\n");
+	s = sig_of(log.data, 0);
+	n = strlen(s.message);
+	assert_true(n >= 199);
+	assert_true(n == 199 || (n >= 201 && (unsigned char)s.message[199] == 0xc3));
+	assert_true((unsigned char)s.message[n - 1] != 0xc3);
+	triage_sig_free(&s);
+	buf_free(&log);
+}
+
+/* Formats of GPU and ML-serving stacks: Open MPI's signal handler behind
+** mpirun's prefixes; the kernel's oops; Go's runtime signal report with
+** Go 1.23's goroutine header, a ggml abort's message lent to it; Go's
+** os/exec note of a child's death; TensorRT-LLM's and Torch-TensorRT's
+** checks; a CUDA error a wrapper relays. */
+static void test_triage__hpc_and_serving_shapes(void **state)
+{
+	(void)state;
+	expect_sig("Sun Nov  4 10:28:56 2018[1,1]<stderr>:[node-7:24375] *** Process received signal ***\n"
+		"Sun Nov  4 10:28:56 2018[1,1]<stderr>:[node-7:24375] Signal: Segmentation fault (11)\n"
+		"[node-7:24375] [ 0] /lib64/libpthread.so.0(+0xf5d0)[0x7f46176e35d0]\n"
+		"[node-7:24375] [ 1] /opt/ucx/lib/libuct.so.0(uct_iface_open+0xb5)[0x7f0438ccf3f5]\n"
+		"[node-7:24375] [ 2] /opt/ucx/lib/libucp.so.0(ucp_worker_create+0x3e9)[0x7f0438f4e659]\n",
+		"crash", "", "uct_iface_open", "ucp_worker_create", NULL);
+	expect_sig("[    2.613694] BUG: kernel NULL pointer dereference, address: 0000000000000fa8\n"
+		"[    2.616883] #PF: supervisor write access in kernel mode\n"
+		"[    2.618999] Oops: 0002 [#1] PREEMPT SMP NOPTI\n"
+		"[    2.622175] RIP: 0010:gpu_log_init+0x6/0xd0 [gpudrv]\n"
+		"[    2.624417] RSP: 0018:ffffc900011c3ad8 EFLAGS: 00010246\n"
+		"[    2.625000] Call Trace:\n"
+		"[    2.625001]  <TASK>\n"
+		"[    2.625002]  gpu_probe+0x1a/0x30 [gpudrv]\n"
+		"[    2.625003]  ? kmem_cache_alloc+0x20/0x200\n"
+		"[    2.625004]  pci_device_probe+0xa5/0x150\n",
+		"kernel-bug", "kernel NULL pointer dereference", "gpu_log_init", "gpu_probe", "pci_device_probe");
+	expect_sig("llama.cpp:11968: The current context does not support K-shift\n"
+		"SIGABRT: abort\n"
+		"PC=0x7f87e284d1d7 m=0 sigcode=18446744073709551610\n"
+		"signal arrived during cgo execution\n"
+		"\n"
+		"goroutine 4 gp=0xc0000076c0 m=0 mp=0x55ef197e41c0 [syscall]:\n"
+		"runtime.cgocall(0x55ef191fcfb0, 0xc00014aba0)\n"
+		"\truntime/cgocall.go:167 +0x4b fp=0xc00014ab78 sp=0xc00014ab40 pc=0x55ef18fb14eb\n"
+		"example.com/llm/llama._Cfunc_llama_decode(0x7f876cc0c7b0)\n"
+		"\t_cgo_gotypes.go:556 +0x4f fp=0xc00014aba0 sp=0xc00014ab78 pc=0x55ef1905b56f\n",
+		"abort", "The current context does not support K-shift",
+		"example.com/llm/llama._Cfunc_llama_decode", NULL, NULL);
+	expect_alone("Error: llama runner process has terminated: signal: illegal instruction (core dumped)\n",
+		"crash", "SIGILL");
+	expect_sig("[TensorRT-LLM][ERROR] Assertion failed: mNextBlocks.empty() (/b/cpp/batch_manager/kvCacheManager.cpp:257)\n"
+		"1       0x413dcc tensorrt_llm::common::throwRuntimeError(char const*, int, std::string const&) + 71\n"
+		"2       0x7f492ce5b765 tensorrt_llm::batch_manager::BlockManager::claimLeafBlock(int) + 220\n"
+		"3       0x7f492ab87384 /b/lib/libtensorrt_llm.so(+0x81e384) [0x7f492ab87384]\n",
+		"assert", ": mNextBlocks.empty()", "tensorrt_llm::batch_manager::BlockManager::claimLeafBlock",
+		"libtensorrt_llm.so@0x384", NULL);
+	expect_sig("RuntimeError: [Error thrown at core/conversion/var/Var.cpp:127] Expected isIValue() to be true but got false\n"
+		"Requested IValue from Var, however Var type is nvinfer1::ITensor\n",
+		"torchtrt-error", "Expected isIValue() to be true but got false at Var.cpp", NULL, NULL, NULL);
+	expect_alone("Error: llama runner process has terminated: CUDA error: an illegal memory access was encountered\n",
+		"cuda-error", "CUDA error: an illegal memory access was encountered");
+}
+
 static void test_triage__paste_cut_in_last_frame(void **state)
 {
 	static const char head[] =
@@ -3222,6 +3296,8 @@ int main(void)
 		cmocka_unit_test(test_triage__runtime_and_database_shapes),
 		cmocka_unit_test(test_triage__android_gpu_and_kernel_shapes),
 		cmocka_unit_test(test_triage__dart_shapes),
+		cmocka_unit_test(test_triage__hpc_and_serving_shapes),
+		cmocka_unit_test(test_triage__message_cut_on_a_character),
 		cmocka_unit_test(test_triage__rust_panic_paste_starts_lower),
 		cmocka_unit_test(test_triage__driver_tail_stands_alone),
 		cmocka_unit_test(test_triage__headless_traceback_driver_error),
