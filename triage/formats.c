@@ -874,6 +874,52 @@ static const tri_pattern dart[] = {
 	 "(?:^|\\s|\\])Unhandled Exception: (?<msg>\\S.*?)\\s*$"},
 };
 
+/* Godot's crash handler: "handle_crash: Program crashed with signal 11",
+** then frames numbered "[3] ": Godot 4's "[3] 625df86d77b9 (main+d3447b9)
+** - Node::f() at /s/node.cpp:95" (or, with no symbol, the module's
+** "- /lib/libc.so.6(+0x45cb0) [0x7f..]"), Godot 3's backtrace_symbols()
+** "[1] /lib/libc.so.6(+0x3ef20) [0x7f..] (??:0)" and "[2] Node::f()
+** (/s/node.cpp:1434)", and macOS's "[3] Node::f() (in godot.osx) (node.cpp:2223)". */
+static const tri_pattern godot[] = {
+	{R_SIGNAL, "Program crashed with signal ", NULL, 3, 0,
+	 "handle_crash: Program crashed with signal (?<sig>\\d+)"},
+	{R_FRAME, ") - ", NULL, 0, 0,
+	 "^\\[(?<idx>\\d+)\\] [0-9a-fA-F]+ \\((?<module>[^\\s()+]+)\\+(?<off>[0-9a-fA-F]+)\\) - "
+	 "(?:\\S+\\(\\+0x[0-9a-fA-F]+\\) \\[0x[0-9a-fA-F]+\\]|(?<func>.+?)(?: at (?<file>\\S+?)(?::(?<line>\\d+))?)?)\\s*$"},
+	{R_FRAME, "] ", NULL, 0, 0,
+	 "^\\[(?<idx>\\d+)\\] (?<module>[^\\s(\\[]+)\\((?:(?<func>[^()+\\s][^()+]*))?\\+0x(?<off>[0-9a-fA-F]+)\\)"
+	 " \\[0x[0-9a-fA-F]+\\](?: \\([^()]*\\))?\\s*$"},
+	{R_FRAME, "] ", NULL, 0, 0,
+	 "^\\[(?<idx>\\d+)\\] (?<func>[A-Za-z_~][^\\[]*?) (?:\\(in [^()\\s]+\\) )?\\((?<file>[^\\s():]+):(?<line>\\d+)\\)\\s*$"},
+};
+
+/* Bun's crash report as bun.report writes it in Markdown: "**panic**:
+** Internal assertion failure", then frames "- [`body.zig:98`](url):
+** `deinit`" or "- `uv_run`". */
+static const tri_pattern bun[] = {
+	{R_STACK, "**panic**: ", "bun-panic", 2, 0, "^\\*\\*panic\\*\\*: (?<msg>.*?)\\s*$"},
+	{R_FRAME, "- ", NULL, 0, TRI_CONTEXT | TRI_OWN,
+	 "^- (?:\\[`(?<file>[^`:]+):(?<line>\\d+)`\\]\\([^)]*\\): )?`(?<func>[^`]+)`\\s*$"},
+};
+
+/* Erlang's exception, "exception error: no match of right hand side
+** value false" (after the compiler's "internal error in pass p:"), with
+** its frames "  in function  beam_ssa_type:f/2 (beam_ssa_type.erl, line
+** 2592)" or "(f.erl:2585)", then "  in call from ..."; Elixir's "**
+** (CompileError) msg" with frames "    (stdlib 4.0.1) lists.erl:1442:
+** :lists.foreach_1/2". Names keep their arity. */
+static const tri_pattern erlang[] = {
+	{R_EVENT, "exception ", "erlang:", 2, 0,
+	 "^(?:\\*\\* )?exception (?<kind>error|exit|throw): (?<msg>.*?)\\s*$"},
+	{R_FRAME, "in ", NULL, 0, 0,
+	 "^\\s+in (?:function|call from)\\s+(?<func>[^\\s(]+)"
+	 "(?: \\((?<file>[^\\s,():]+)(?::(?<line>\\d+)|, line (?<line>\\d+))\\))?\\s*$"},
+	{R_EVENT, "** (", "elixir:", 2, 0,
+	 "^\\*\\* \\((?<kind>[A-Z][\\w.]*)\\) (?<msg>.*?)\\s*$"},
+	{R_FRAME, ") ", NULL, 0, 0,
+	 "^\\s+\\([a-z_]\\w* [\\w.-]+\\) (?<file>[^\\s:]+):(?<line>\\d+): (?<func>\\S.*?)\\s*$"},
+};
+
 /* Node.js uncaught errors (onnxruntime-node included). */
 static const tri_pattern node[] = {
 	{R_JSERR, NULL, "node:", 4, 0,
@@ -997,6 +1043,9 @@ const tri_format tri_formats[] = {
 	{"abort-at", FAM_NATIVE, abort_at, N(abort_at)},
 	{"objc", FAM_NATIVE, objc, N(objc)},
 	{"ggml-abort", FAM_NATIVE, ggml_abort, N(ggml_abort)},
+	{"godot", FAM_NATIVE, godot, N(godot)},
+	{"bun", FAM_NATIVE, bun, N(bun)},
+	{"erlang", FAM_MANAGED, erlang, N(erlang)},
 	{"dart", FAM_MANAGED, dart, N(dart)},
 	{"node", FAM_NODE, node, N(node)},
 	{"java", FAM_MANAGED, java, N(java)},
@@ -1064,6 +1113,9 @@ const tri_ignore tri_ignores[] = {
 	** symbol names it (UCX's backtraces) */
 	{1, "^__sigaction$"},
 	{1, "^google::FailureSignalHandler$|^absl::(?:lts_\\w+::)?AbslFailureSignalHandler$"},
+	/* the JVM's signal handler, which a server that embeds one (Doris,
+	** StarRocks) chains glog's into; Godot's */
+	{1, "^(?:os::Linux::chained_handler|JVM_handle_linux_signal|signalHandler|handle_crash)$"},
 	{0, "^llvm::sys::"},
 	{0, "^(?:__GI_)?(?:abort|raise|gsignal)$"},
 	{0, "^__pthread_kill|^pthread_kill$|^__GI___pthread_kill"},
@@ -1088,7 +1140,7 @@ const tri_ignore tri_ignores[] = {
 	/* RUST_BACKTRACE=full: the printing of the backtrace itself, with
 	** crate hashes ("<<std[e28293b1]::sys::backtrace::...") */
 	{0, "^<*(?:std|core|alloc)(?:\\[[0-9a-f]+\\])?::"},
-	{0, "^\\?\\?\\??$|^<unknown>$"},
+	{0, "^\\?\\?\\??$|^<unknown>$|^\\(unknown\\)$"},
 	/* GCC's signal handler and its reporting of its own bug, and the
 	** pass manager every crash of the compiler goes through */
 	{1, "^crash_signal$"},
@@ -1143,6 +1195,8 @@ const tri_ignore tri_ignores[] = {
 	{0, "^(?:default_panic|defaultPanic|panicExtra|panicOutOfBounds|panicUnwrapError|"
 	    "panicSentinelMismatch|panicStartGreaterThanEnd|panicInactiveUnionField|outOfBounds|"
 	    "stage2_panic|src_assert|ir_assert\\w*)$|/std/debug\\.zig$|/std/builtin\\.zig$"},
+	/* Bun's */
+	{0, "^(?:assertionFailure|crash_handler\\.\\w+)$|^(?:debug|output|crash_handler)\\.zig$"},
 	/* Windows' exception raising and C runtimes, LLVM's assert in DXC */
 	{0, "^(?:KERNELBASE|ntdll|kernel32|ucrtbased?|msvcrt|vcruntime\\w*|VCRUNTIME\\w*|MSVCP\\w*)$"},
 	{0, "^llvm_assert$"},

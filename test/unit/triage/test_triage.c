@@ -2957,6 +2957,64 @@ static void test_triage__hpc_and_serving_shapes(void **state)
 		"cuda-error", "CUDA error: an illegal memory access was encountered");
 }
 
+/* Formats of engines, runtimes and servers: Godot's crash handler in its
+** three frame shapes; Bun's Markdown crash report; Erlang's exception
+** with its two location styles; Elixir's; glog's handler chained into an
+** embedded JVM's, whose frames are handlers too. */
+static void test_triage__engine_and_runtime_shapes(void **state)
+{
+	(void)state;
+	expect_sig("handle_crash: Program crashed with signal 11\n"
+		"[1] 625ded65c792 (main+22c9792) - handle_crash(int) at /g/platform/linuxbsd/crash_handler_linuxbsd.cpp:95\n"
+		"[2] 752c1e045cb0 (libc.so.6+45cb0) - /usr/lib/x86_64-linux-gnu/libc.so.6(+0x45cb0) [0x752c1e045cb0]\n"
+		"[3] 625df86d77b9 (main+d3447b9) - RenderingDevice::texture_create(int const&) at /g/servers/rendering_device.cpp:1570\n"
+		"[4] 625df92a46f5 (main+df116f5) - SceneBuffers::create(StringName const&) at /g/servers/re\n",
+		"crash", "", "RenderingDevice::texture_create", "SceneBuffers::create", NULL);
+	expect_sig("handle_crash: Program crashed with signal 11\n"
+		"[1] /lib/x86_64-linux-gnu/libc.so.6(+0x3ef20) [0x7f5bd3a6ef20] (??:0)\n"
+		"[2] Node::get_child(int) const (/g/scene/main/node.cpp:1434)\n"
+		"[3] Tree::update() (in godot.osx.tools.64) (tree.cpp:88)\n",
+		"crash", "", "Node::get_child", "Tree::update", NULL);
+	expect_sig("Bun v1.1.38 ([`bf2f153`](<https://github.com/oven-sh/bun/tree/bf2f153>)) on windows x86_64 [AutoCommand]\n"
+		"\n"
+		"**panic**: Internal assertion failure\n"
+		"\n"
+		"- [`debug.zig:373`](<https://github.com/oven-sh/bun/blob/bf2f153/src/deps/zig/lib/std/debug.zig#L373>): `panicExtra`\n"
+		"- [`bun.zig:3254`](<https://github.com/oven-sh/bun/blob/bf2f153/src/bun.zig#L3254>): `assertionFailure`\n"
+		"- [`string.zig:1072`](<https://github.com/oven-sh/bun/blob/bf2f153/src/string.zig#L1072>): `deref`\n"
+		"- `uv_run`\n",
+		"bun-panic", "Internal assertion failure", "deref", "uv_run", NULL);
+	{
+		triage_sig a = sig_of("t.erl: internal error in pass beam_ssa_opt:\n"
+			"exception error: no match of right hand side value false\n"
+			"  in function  beam_ssa_type:infer_types/2 (beam_ssa_type.erl, line 2592)\n"
+			"  in call from beam_ssa_type:sig_bs/8 (beam_ssa_type.erl, line 257)\n", 0);
+		triage_sig b = sig_of("u.erl: internal error in pass beam_ssa_opt:\n"
+			"exception error: no match of right hand side value false\n"
+			"  in function  beam_ssa_type:infer_types/2 (beam_ssa_type.erl:2610)\n"
+			"  in call from beam_ssa_type:sig_bs/8 (beam_ssa_type.erl:271)\n", 0);
+		assert_string_equal(a.kind, "erlang:error");
+		assert_string_equal(a.message, "no match of right hand side value false");
+		assert_int_equal(a.nframes, 2);
+		assert_string_equal(a.frames[0], "beam_ssa_type:infer_types/2");
+		assert_true(triage_sig_equal(&a, &b));
+		triage_sig_free(&a);
+		triage_sig_free(&b);
+	}
+	expect_sig("** (ArgumentError) errors were found at the given arguments\n"
+		"    (erts 13.0) :erlang.binary_to_atom(nil, :utf8)\n"
+		"    (app 0.1.0) lib/app/config.ex:12: App.Config.load/1\n",
+		"elixir:ArgumentError", "errors were found at the given arguments", "App.Config.load/1", NULL, NULL);
+	expect_sig("*** SIGSEGV (@0x0) received by PID 15670 (TID 0x7fca98ad0700) from PID 0; stack trace: ***\n"
+		"    @          0x3eae9d2 google::(anonymous namespace)::FailureSignalHandler()\n"
+		"    @     0x7fcb32f95765 os::Linux::chained_handler()\n"
+		"    @     0x7fcb32f9a561 JVM_handle_linux_signal\n"
+		"    @     0x7fcb32f8d5f8 signalHandler()\n"
+		"    @     0x7fcb32448630 (unknown)\n"
+		"    @          0x282b844 db::pipeline::Driver::finish()\n",
+		"crash", "", "@?", "db::pipeline::Driver::finish", NULL);
+}
+
 static void test_triage__paste_cut_in_last_frame(void **state)
 {
 	static const char head[] =
@@ -3297,6 +3355,7 @@ int main(void)
 		cmocka_unit_test(test_triage__android_gpu_and_kernel_shapes),
 		cmocka_unit_test(test_triage__dart_shapes),
 		cmocka_unit_test(test_triage__hpc_and_serving_shapes),
+		cmocka_unit_test(test_triage__engine_and_runtime_shapes),
 		cmocka_unit_test(test_triage__message_cut_on_a_character),
 		cmocka_unit_test(test_triage__rust_panic_paste_starts_lower),
 		cmocka_unit_test(test_triage__driver_tail_stands_alone),
