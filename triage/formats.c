@@ -1151,7 +1151,13 @@ const tri_ignore tri_ignores[] = {
 	    "cgraph_node::expand|expand_all_functions)$"},
 	/* Go's runtime and its panics, and the JVM's own classes, as a C++
 	** program's std:: */
-	{0, "^runtime\\.|^panic$|^testing\\.tRunner"},
+	{0, "^runtime\\.|^runtime/debug\\.|^panic$|^testing\\.tRunner"},
+	/* a Go program's recover handler, which prints the stack it is
+	** called on (Terraform's) */
+	{1, "/logging\\.PanicHandler$"},
+	/* an assertion helper ("cty.Value.assertUnmarked"), as
+	** __assert_fail: its caller is where the check failed */
+	{0, "(?:^|[.:])assert[A-Z]\\w*$"},
 	{0, "^(?:java|javax|jdk|sun|kotlin)\\."},
 	/* A thread's entry, as _start is the program's */
 	{0, "^(?:start_thread|clone3?|BaseThreadInitThunk|RtlUserThreadStart|"

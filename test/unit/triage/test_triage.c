@@ -3005,6 +3005,22 @@ static void test_triage__engine_and_runtime_shapes(void **state)
 		"    (erts 13.0) :erlang.binary_to_atom(nil, :utf8)\n"
 		"    (app 0.1.0) lib/app/config.ex:12: App.Config.load/1\n",
 		"elixir:ArgumentError", "errors were found at the given arguments", "App.Config.load/1", NULL, NULL);
+	/* a Go program's recover handler and the stack printing it calls,
+	** and an assertion helper, are not the bug's frames */
+	expect_sig("panic: value is marked, so must be unmarked first\n"
+		"goroutine 1516 [running]:\n"
+		"runtime/debug.Stack()\n"
+		"\truntime/debug/stack.go:24 +0x5e\n"
+		"example.com/tf/internal/logging.PanicHandler()\n"
+		"\texample.com/tf/internal/logging/panic.go:84 +0x1ac\n"
+		"panic({0x3915a80?, 0x4859980?})\n"
+		"\truntime/panic.go:770 +0x132\n"
+		"example.com/cty.Value.assertUnmarked(...)\n"
+		"\texample.com/cty/marks.go:141\n"
+		"example.com/cty.Value.ElementIterator({{{0x489c810?, 0xc002003ef0?}}})\n"
+		"\texample.com/cty/value_ops.go:1191 +0x47\n",
+		"go-panic", "value is marked, so must be unmarked first", "example.com/cty.Value.ElementIterator",
+		NULL, NULL);
 	expect_sig("*** SIGSEGV (@0x0) received by PID 15670 (TID 0x7fca98ad0700) from PID 0; stack trace: ***\n"
 		"    @          0x3eae9d2 google::(anonymous namespace)::FailureSignalHandler()\n"
 		"    @     0x7fcb32f95765 os::Linux::chained_handler()\n"
