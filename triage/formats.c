@@ -853,11 +853,10 @@ static const tri_pattern chapel[] = {
 
 /* ggml's abort, "clip.cpp:4169: Unknown minicpmv version", whose words
 ** an abort that says none takes; after every format whose frames or
-** reports look like it (V's "f.c:23118: by name"). No literal: ": "
-** would mark every line as a report's broken half. */
+** reports look like it (V's "f.c:23118: by name"). */
 static const tri_pattern ggml_abort[] = {
-	{R_EVENT, NULL, "ggml-abort", TRI_PRIO_MESSAGE, 0,
-	 "^(?<file>[\\w./-]*\\w\\.(?:c|cc|cpp|cu|h|hpp)):(?<line>\\d+): (?<msg>[A-Za-z][^:]*?)\\s*$"},
+	{R_EVENT, ".c", "ggml-abort", TRI_PRIO_MESSAGE, TRI_WHOLE,
+	 "^(?<file>[\\w./-]*\\w\\.(?:c|cc|cpp|cu)):(?<line>\\d+): (?<msg>[A-Za-z][^:]*?)\\s*$"},
 };
 
 /* Dart's uncaught exception: "Unhandled exception:" above its text,

@@ -654,8 +654,8 @@ static int scan_line(triage_parser *p, scan_state *ss, const char *line,
 			rc = pcre2_match(c->re, (PCRE2_SPTR)line, n, 0, 0, p->md,
 				NULL);
 			if (rc < 0) {
-				near |= pat->hint && (pat->role == R_EVENT ||
-					pat->role == R_NEXTMSG);
+				near |= pat->hint && !(pat->flags & TRI_WHOLE) &&
+					(pat->role == R_EVENT || pat->role == R_NEXTMSG);
 				continue;
 			}
 			if (on_match(p, ss, fmt, pat, c, line) == 0)
