@@ -411,9 +411,9 @@ static const tri_pattern ucx[] = {
 static const tri_pattern openmpi[] = {
 	{R_SIGNAL, "Signal: ", NULL, 3, 0,
 	 "^Signal: (?<sig>[A-Z][\\w ]*?) \\(\\d+\\)\\s*$"},
-	{R_FRAME, "] ", NULL, 0, 0,
+	{R_FRAME, ")[0x", NULL, 0, 0,
 	 "^\\[ *(?<idx>\\d+)\\] (?<module>[^\\s(\\[]+)\\((?:(?<func>[^()+\\s][^()+]*))?"
-	 "\\+0x(?<off>[0-9a-fA-F]+)\\)\\s*\\[0x(?<addr>[0-9a-fA-F]+)\\]\\s*$"},
+	 "\\+0x(?<off>[0-9a-fA-F]+)\\)\\[0x(?<addr>[0-9a-fA-F]+)\\]\\s*$"},
 };
 
 /* The Linux kernel's oops: "BUG: kernel NULL pointer dereference,
@@ -867,14 +867,14 @@ static const tri_pattern ggml_abort[] = {
 static const tri_pattern dart[] = {
 	{R_NEXTMSG, "Unhandled exception:", "dart-exception", 2, TRI_NAMES,
 	 "^Unhandled exception:\\s*$"},
-	{R_JSERR, "rror: ", "dart-exception", 2, TRI_NAMES,
+	{R_JSERR, " error: ", "dart-exception", 2, TRI_NAMES,
 	 "(?:^|\\s|\\])(?:FATAL error|threw error): (?<msg>\\S.*?)\\s*$"},
 	{R_JSERR, "Unhandled Exception: ", "dart-exception", 2, TRI_NAMES,
 	 "(?:^|\\s|\\])Unhandled Exception: (?<msg>\\S.*?)\\s*$"},
 };
 
 /* Godot's crash handler: "handle_crash: Program crashed with signal 11",
-** then frames numbered "[3] ": Godot 4's "[3] 625df86d77b9 (main+d3447b9)
+** then, under "Dumping the backtrace.", frames numbered "[3] ": Godot 4's "[3] 625df86d77b9 (main+d3447b9)
 ** - Node::f() at /s/node.cpp:95" (or, with no symbol, the module's
 ** "- /lib/libc.so.6(+0x45cb0) [0x7f..]"), Godot 3's backtrace_symbols()
 ** "[1] /lib/libc.so.6(+0x3ef20) [0x7f..] (??:0)" and "[2] Node::f()
@@ -882,13 +882,14 @@ static const tri_pattern dart[] = {
 static const tri_pattern godot[] = {
 	{R_SIGNAL, "Program crashed with signal ", NULL, 3, 0,
 	 "handle_crash: Program crashed with signal (?<sig>\\d+)"},
-	{R_FRAME, ") - ", NULL, 0, 0,
+	{R_STACK, "Dumping the backtrace", NULL, 0, 0, "^Dumping the backtrace"},
+	{R_FRAME, ") - ", NULL, 0, TRI_CONTEXT | TRI_OWN,
 	 "^\\[(?<idx>\\d+)\\] [0-9a-fA-F]+ \\((?<module>[^\\s()+]+)\\+(?<off>[0-9a-fA-F]+)\\) - "
 	 "(?:\\S+\\(\\+0x[0-9a-fA-F]+\\) \\[0x[0-9a-fA-F]+\\]|(?<func>.+?)(?: at (?<file>\\S+?)(?::(?<line>\\d+))?)?)\\s*$"},
-	{R_FRAME, "] ", NULL, 0, 0,
+	{R_FRAME, ") [0x", NULL, 0, TRI_CONTEXT | TRI_OWN,
 	 "^\\[(?<idx>\\d+)\\] (?<module>[^\\s(\\[]+)\\((?:(?<func>[^()+\\s][^()+]*))?\\+0x(?<off>[0-9a-fA-F]+)\\)"
 	 " \\[0x[0-9a-fA-F]+\\](?: \\([^()]*\\))?\\s*$"},
-	{R_FRAME, "] ", NULL, 0, 0,
+	{R_FRAME, "] ", NULL, 0, TRI_CONTEXT | TRI_OWN,
 	 "^\\[(?<idx>\\d+)\\] (?<func>[A-Za-z_~][^\\[]*?) (?:\\(in [^()\\s]+\\) )?\\((?<file>[^\\s():]+):(?<line>\\d+)\\)\\s*$"},
 };
 
@@ -908,14 +909,14 @@ static const tri_pattern bun[] = {
 ** (CompileError) msg" with frames "    (stdlib 4.0.1) lists.erl:1442:
 ** :lists.foreach_1/2". Names keep their arity. */
 static const tri_pattern erlang[] = {
-	{R_EVENT, "exception ", "erlang:", 2, 0,
+	{R_STACK, "exception ", "erlang:", 2, 0,
 	 "^(?:\\*\\* )?exception (?<kind>error|exit|throw): (?<msg>.*?)\\s*$"},
-	{R_FRAME, "in ", NULL, 0, 0,
+	{R_FRAME, "in ", NULL, 0, TRI_CONTEXT | TRI_OWN,
 	 "^\\s+in (?:function|call from)\\s+(?<func>[^\\s(]+)"
 	 "(?: \\((?<file>[^\\s,():]+)(?::(?<line>\\d+)|, line (?<line>\\d+))\\))?\\s*$"},
-	{R_EVENT, "** (", "elixir:", 2, 0,
+	{R_STACK, "** (", "elixir:", 2, 0,
 	 "^\\*\\* \\((?<kind>[A-Z][\\w.]*)\\) (?<msg>.*?)\\s*$"},
-	{R_FRAME, ") ", NULL, 0, 0,
+	{R_FRAME, ") ", NULL, 0, TRI_CONTEXT | TRI_OWN,
 	 "^\\s+\\([a-z_]\\w* [\\w.-]+\\) (?<file>[^\\s:]+):(?<line>\\d+): (?<func>\\S.*?)\\s*$"},
 };
 

@@ -2965,12 +2965,14 @@ static void test_triage__engine_and_runtime_shapes(void **state)
 {
 	(void)state;
 	expect_sig("handle_crash: Program crashed with signal 11\n"
+		"Dumping the backtrace. Please include this when reporting the bug\n"
 		"[1] 625ded65c792 (main+22c9792) - handle_crash(int) at /g/platform/linuxbsd/crash_handler_linuxbsd.cpp:95\n"
 		"[2] 752c1e045cb0 (libc.so.6+45cb0) - /usr/lib/x86_64-linux-gnu/libc.so.6(+0x45cb0) [0x752c1e045cb0]\n"
 		"[3] 625df86d77b9 (main+d3447b9) - RenderingDevice::texture_create(int const&) at /g/servers/rendering_device.cpp:1570\n"
 		"[4] 625df92a46f5 (main+df116f5) - SceneBuffers::create(StringName const&) at /g/servers/re\n",
 		"crash", "", "RenderingDevice::texture_create", "SceneBuffers::create", NULL);
 	expect_sig("handle_crash: Program crashed with signal 11\n"
+		"Dumping the backtrace. Please include this when reporting the bug\n"
 		"[1] /lib/x86_64-linux-gnu/libc.so.6(+0x3ef20) [0x7f5bd3a6ef20] (??:0)\n"
 		"[2] Node::get_child(int) const (/g/scene/main/node.cpp:1434)\n"
 		"[3] Tree::update() (in godot.osx.tools.64) (tree.cpp:88)\n",
