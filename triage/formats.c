@@ -200,6 +200,23 @@ static const tri_pattern glibc[] = {
 	/* Microsoft's C runtime: "Assertion failed: cond, file f.c, line 3" */
 	{R_EVENT, "Assertion failed: ", "assert", 2, 0,
 	 "Assertion failed: (?<msg>.*), file (?<file>.+?), line (?<line>\\d+)\\s*$"},
+	/* The Windows C runtimes' dialog, copied: "Assertion failed!",
+	** "Program: ...", "File: ../ta/ta.c, Line 335", "Expression: cond"
+	** (the expression on a later line: see below) */
+	{R_EVENT, ", Line ", "assert", 2, 0,
+	 "^File: (?<file>.+?), Line (?<line>\\d+)\\s*$"},
+	{R_DETAIL, "Expression: ", NULL, 0, 0, "^Expression: (?<msg>.*?)\\s*$"},
+	/* systemd's: "Assertion 'subsystem' failed at src/x/sd-device.c:1194,
+	** function device_get_id_filename(). Aborting." */
+	{R_EVENT, "' failed at ", "assert", 2, 0,
+	 "Assertion '(?<msg>.*)' failed at (?<file>[^\\s:]+):(?<line>\\d+), function (?<func>[^\\s(]+)\\(\\)"},
+	/* LuaJIT's: "LuaJIT ASSERT lj_emit_arm64.h:127: emit_lso: msg" */
+	{R_EVENT, "LuaJIT ASSERT ", "assert", 2, 0,
+	 "LuaJIT ASSERT (?<file>[^\\s:]+):(?<line>\\d+): (?<func>\\w+): (?<msg>.*?)\\s*$"},
+	/* macOS's allocator: "malloc: *** error for object 0x7fa2: incorrect
+	** checksum for freed object", which says nothing of which bug */
+	{R_EVENT, "malloc: *** error for object", "heap-corruption", 2, TRI_ALONE,
+	 "malloc: \\*\\*\\* error for object 0x[0-9a-fA-F]+: (?<msg>.+?)\\s*$"},
 	/* A runtime's own assert (IREE's "assert.h assertion failed at
 	** f.cc:110 in void f(int): cond") */
 	{R_EVENT, "assertion failed at", "assert", 2, 0,
@@ -281,7 +298,7 @@ static const tri_pattern glog[] = {
 	{R_STACK, "Check failure stack trace", NULL, 0, 0,
 	 "^\\*\\*\\* Check failure stack trace: \\*\\*\\*"},
 	{R_SIGNAL, "***", NULL, 3, 0,
-	 "^\\*\\*\\* (?<sig>SIG[A-Z]+) (?:\\(@0x[0-9a-fA-F]+\\) )?received "},
+	 "^\\*\\*\\* (?<sig>SIG[A-Z]+) (?:[a-z][a-z ]*? )?(?:\\(@0x[0-9a-fA-F]+\\) )?received "},
 	{R_FRAME, "@", NULL, 0, 0,
 	 "^\\s*@\\s+0x(?<addr>[0-9a-fA-F]+)\\s+(?:\\d+\\s+)?(?:\\(unknown\\)|" MODOFF "|"
 	 "(?<func>[^\\s(].*?))\\s*$"},
@@ -944,6 +961,10 @@ static const tri_pattern frames[] = {
 	{R_FRAME, ") [0x", NULL, 0, 0,
 	 "^(?:\\[frame (?<idx>\\d+)\\]: |\\s*> |\\s*)(?<module>[^\\s(\\[]+)\\((?:(?<func>[^()+\\s][^()+]*))?"
 	 "\\+0x(?<off>[0-9a-fA-F]+)\\) \\[0x(?<addr>[0-9a-fA-F]+)\\]\\s*$"},
+	/* Boost.Stacktrace's (Doris): "0# f(int) at /s/x.h:407", "1# g in
+	** /lib/libjvm.so" */
+	{R_FRAME, "# ", NULL, 0, TRI_DIGIT,
+	 "^\\s*(?<idx>\\d+)# (?<func>\\S.*?)(?: at (?<file>\\S+?):(?<line>\\d+)| in (?<module>\\S+))?\\s*$"},
 	{R_FRAME, "[bt]", NULL, 0, 0,
 	 "^\\s*\\[bt\\] \\((?<idx>\\d+)\\)\\s*(?<module>[^\\s(]+)\\((?<func>.*?)"
 	 "\\+0x(?<off>[0-9a-fA-F]+)\\) \\[0x(?<addr>[0-9a-fA-F]+)\\]\\s*$"},
@@ -1112,7 +1133,8 @@ const tri_ignore tri_ignores[] = {
 	/* glibc's sigreturn trampoline as a symbolizer without its own
 	** symbol names it (UCX's backtraces) */
 	{1, "^__sigaction$"},
-	{1, "^google::FailureSignalHandler$|^absl::(?:lts_\\w+::)?AbslFailureSignalHandler$"},
+	/* glog's, and its copies in other namespaces (Doris's) */
+	{1, "^(?:\\w+::)*FailureSignalHandler$|^absl::(?:lts_\\w+::)?AbslFailureSignalHandler$"},
 	/* the JVM's signal handler, which a server that embeds one (Doris,
 	** StarRocks) chains glog's into; Godot's */
 	{1, "^(?:os::Linux::chained_handler|JVM_handle_linux_signal|signalHandler|handle_crash)$"},

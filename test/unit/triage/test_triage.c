@@ -3007,6 +3007,26 @@ static void test_triage__engine_and_runtime_shapes(void **state)
 		"    (erts 13.0) :erlang.binary_to_atom(nil, :utf8)\n"
 		"    (app 0.1.0) lib/app/config.ex:12: App.Config.load/1\n",
 		"elixir:ArgumentError", "errors were found at the given arguments", "App.Config.load/1", NULL, NULL);
+	/* the Windows C runtime's assertion dialog, systemd's and LuaJIT's
+	** assertions, macOS's allocator check (alone), Boost.Stacktrace's
+	** frames under glog's header with the signal's si_code words */
+	expect_sig("Assertion failed!\n\nProgram: C:\\apps\\player.exe\nFile: ../video/out/gl_w32.c, Line 37\n\n"
+		"Expression: !w32_ctx->hdc\n",
+		"assert", ": !w32_ctx->hdc at gl_w32.c", NULL, NULL, NULL);
+	expect_sig("Assertion 'subsystem' failed at src/libsystemd/sd-device/sd-device.c:1194, function device_get_id_filename(). Aborting.\n",
+		"assert", "device_get_id_filename: subsystem at sd-device.c", NULL, NULL, NULL);
+	expect_sig(" LuaJIT ASSERT lj_emit_arm64.h:127: emit_lso: load/store offset 32768 out of range\n",
+		"assert", "emit_lso: load/store offset 32768 out of range at lj_emit_arm64.h", NULL, NULL, NULL);
+	expect_alone("tmux(1108,0x7fff75148300) malloc: *** error for object 0x7fa2fe191608: incorrect checksum for freed object\n",
+		"heap-corruption", "incorrect checksum for freed object");
+	expect_sig("*** SIGSEGV address not mapped to object (@0x28) received by PID 62709 (TID 0x7fa10dabb700) from PID 40; stack trace: ***\n"
+		" 0# db::signal::(anonymous namespace)::FailureSignalHandler(int, siginfo_t*, void*) at /s/be/src/common/signal_handler.h:407\n"
+		" 1# os::Linux::chained_handler(int, siginfo*, void*) in /usr/local/jdk/lib/server/libjvm.so\n"
+		" 2# JVM_handle_linux_signal in /usr/local/jdk/lib/server/libjvm.so\n"
+		" 3# 0x00007FA1B0E3F400 in /lib64/libc.so.6\n"
+		" 4# db::MemTracker::update(long) at /s/be/src/runtime/mem_tracker.h:88\n"
+		" 5# db::MemTracker::attach(int) in /s/lib/be\n",
+		"crash", "", "db::MemTracker::update", "db::MemTracker::attach", NULL);
 	/* a Go program's recover handler and the stack printing it calls,
 	** and an assertion helper, are not the bug's frames */
 	expect_sig("panic: value is marked, so must be unmarked first\n"
