@@ -316,6 +316,16 @@ static const tri_pattern rust[] = {
 	** end of its last) */
 	{R_EVENT, "panicked at '", "rust-panic", 2, 0,
 	 "^thread '[^']*'(?: \\(\\d+\\))? panicked at '(?<msg>.*?):?\\s*$"},
+	/* a thread's stack overflow, which names no function: alone */
+	{R_EVENT, "has overflowed its stack", "rust-stack-overflow", 2, TRI_ALONE,
+	 "^thread '[^']*'(?: \\(\\d+\\))? has overflowed its stack"},
+	/* miette's report of a panic (Nushell): "x Main thread panicked.",
+	** then "|-> at crates/x/src/f.rs:45:9" and "`-> message" */
+	{R_EVENT, " panicked.", "rust-panic", 2, 0,
+	 "(?:^|\\s)x (?:Main thread|Thread '[^']*') panicked\\.\\s*$"},
+	{R_DETAIL, "|-> at ", NULL, 0, 0,
+	 "^\\s*\\|-> at (?<file>(?:[A-Za-z]:)?[^\\s:]+):(?<line>\\d+)(?::\\d+)?\\s*$"},
+	{R_DETAIL, "`-> ", NULL, 0, 0, "^\\s*`-> (?<msg>.*?)\\s*$"},
 	/* rustc's own report; "unexpected panic" says nothing of which */
 	{R_EVENT, "internal compiler error: unexpected panic", "rust-ice", 3, 0,
 	 "^error: internal compiler error: unexpected panic"},

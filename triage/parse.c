@@ -302,10 +302,12 @@ static void on_detail(triage_parser *p, const tri_format *fmt,
 			continue;
 		if (!ev->msg.n)
 			ev->msg = group(c, p->md, line, G_MSG);
-		/* ASan's stack object the access hit: "'a' (line 55)" */
+		/* ASan's stack object the access hit: "'a' (line 55)";
+		** miette's "|-> at f.rs:45:9" */
 		if (!ev->line.n && !ev->file.n) {
 			ev->func = group(c, p->md, line, G_FUNC);
 			ev->line = group(c, p->md, line, G_LINE);
+			ev->file = group(c, p->md, line, G_FILE);
 		}
 		break;
 	}
@@ -1143,6 +1145,14 @@ static void strip_runner_prefix(const char **line, size_t *n)
 	if (i && i + 1 < *n && (*line)[i] == ':' && (*line)[i + 1] == ' ') {
 		*line += i + 2;
 		*n -= i + 2;
+	}
+	/* sbt's and Mill's level tag: "[error] " */
+	if (*n > 8 && (*line)[0] == '[' && (!memcmp(*line, "[error] ", 8) ||
+	    !memcmp(*line, "[info] ", 7) || !memcmp(*line, "[warn] ", 7))) {
+		i = (*line)[5] == ']' ? 7 : 8;
+		*line += i;
+		*n -= i;
+		i = 0;
 	}
 	while (*n && (*line)[0] == '>' && (*n == 1 || (*line)[1] == ' ' ||
 	       (*line)[1] == '>')) {

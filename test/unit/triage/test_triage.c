@@ -3027,6 +3027,20 @@ static void test_triage__engine_and_runtime_shapes(void **state)
 		" 4# db::MemTracker::update(long) at /s/be/src/runtime/mem_tracker.h:88\n"
 		" 5# db::MemTracker::attach(int) in /s/lib/be\n",
 		"crash", "", "db::MemTracker::update", "db::MemTracker::attach", NULL);
+	/* miette's panic report (Nushell): its place and message on the
+	** lines under it; Rust's stack overflow (alone); a Scala exception
+	** behind sbt's "[error] " tag, its assertion helper not its frame */
+	expect_sig("Error:   x Main thread panicked.\n"
+		"  |-> at crates\\nu-cmd\\src\\break_.rs:45:9\n"
+		"  `-> internal error: entered unreachable code\n",
+		"rust-panic", "internal error: entered unreachable code at break_.rs:45", NULL, NULL, NULL);
+	expect_alone("thread 'resolver' (54765019) has overflowed its stack\nfatal runtime error: stack overflow, aborting\n",
+		"rust-stack-overflow", "");
+	expect_sig("[error] java.lang.AssertionError: assertion failed: position not set\n"
+		"[error] \tat scala.runtime.RunTime$.assertFailed(RunTime.scala:8)\n"
+		"[error] \tat tools.ast.Positioned.checkPos(Positioned.scala:224)\n",
+		"java:java.lang.AssertionError", "assertion failed: position not set",
+		"tools.ast.Positioned.checkPos", NULL, NULL);
 	/* a Go program's recover handler and the stack printing it calls,
 	** and an assertion helper, are not the bug's frames */
 	expect_sig("panic: value is marked, so must be unmarked first\n"
