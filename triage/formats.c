@@ -434,13 +434,10 @@ static const tri_pattern ucx[] = {
 
 /* Open MPI's signal handler, its "[host:pid] " prefix cut (parse.c):
 ** "Signal: Segmentation fault (11)", then "[ 3] /lib/libx.so(f+0x37)[0x7f..]"
-** frames. */
+** frames (backtrace_symbols() without its blank: see frames[]). */
 static const tri_pattern openmpi[] = {
 	{R_SIGNAL, "Signal: ", NULL, 3, 0,
 	 "^Signal: (?<sig>[A-Z][\\w ]*?) \\(\\d+\\)\\s*$"},
-	{R_FRAME, ")[0x", NULL, 0, 0,
-	 "^\\[ *(?<idx>\\d+)\\] (?<module>[^\\s(\\[]+)\\((?:(?<func>[^()+\\s][^()+]*))?"
-	 "\\+0x(?<off>[0-9a-fA-F]+)\\)\\[0x(?<addr>[0-9a-fA-F]+)\\]\\s*$"},
 };
 
 /* The Linux kernel's oops: "BUG: kernel NULL pointer dereference,
@@ -858,7 +855,7 @@ static const tri_pattern objc[] = {
 ** "=== ASSERTION FAILED ===" then "==> ziplist.c:708 'cond' is not
 ** true", or "Redis 3.2.1 crashed by signal: 11", then "------ STACK
 ** TRACE ------" of "redis-server *:6379(ziplistIndex+0x4b1)[0x44a201]"
-** frames (the module named with the address it listens on). */
+** frames (backtrace_symbols() without its blank: see frames[]). */
 static const tri_pattern redis[] = {
 	/* its first line, the signal by number: "Redis 2.4.10 crashed by
 	** signal: 11" */
@@ -866,9 +863,6 @@ static const tri_pattern redis[] = {
 	 "\\bcrashed by signal: (?<sig>\\d+)\\b"},
 	{R_EVENT, "==> ", "assert", 2, 0,
 	 "^==> (?<file>[^\\s:]+):(?<line>\\d+) '(?<msg>.*)' is not true"},
-	{R_FRAME, ")[0x", NULL, 0, 0,
-	 "^(?<module>[^\\s(\\[]+)(?: [^()\\[]*?)?(?: \\[\\w+\\])?\\((?:(?<func>[^()+\\s][^()+]*))?"
-	 "\\+0x(?<off>[0-9a-fA-F]+)\\)\\s*\\[0x(?<addr>[0-9a-fA-F]+)\\]\\s*$"},
 };
 
 /* Chapel's compiler: "f.chpl:2: internal error: UTI-MIS-0602 chpl
@@ -971,6 +965,13 @@ static const tri_pattern frames[] = {
 	{R_FRAME, ") [0x", NULL, 0, 0,
 	 "^(?:\\[frame (?<idx>\\d+)\\]: |\\s*> |\\s*)(?<module>[^\\s(\\[]+)\\((?:(?<func>[^()+\\s][^()+]*))?"
 	 "\\+0x(?<off>[0-9a-fA-F]+)\\) \\[0x(?<addr>[0-9a-fA-F]+)\\]\\s*$"},
+	/* ... and without its blank, as glibc's abort prints it, Redis's
+	** report (the module named with the address it listens on:
+	** "redis-server *:6379(f+0x4b1)[0x44a201]") and Open MPI's handler
+	** (behind its frame number, "[ 3] ") */
+	{R_FRAME, ")[0x", NULL, 0, 0,
+	 "^(?:\\[ *(?<idx>\\d+)\\] (?<module>[^\\s(\\[]+)|(?<module>[^\\s(\\[]+)(?: [^()\\[]*?)?(?: \\[\\w+\\])?)"
+	 "\\((?:(?<func>[^()+\\s][^()+]*))?\\+0x(?<off>[0-9a-fA-F]+)\\)\\s*\\[0x(?<addr>[0-9a-fA-F]+)\\]\\s*$"},
 	/* Boost.Stacktrace's (Doris): "0# f(int) at /s/x.h:407", "1# g in
 	** /lib/libjvm.so" */
 	{R_FRAME, "# ", NULL, 0, TRI_DIGIT,

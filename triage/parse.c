@@ -1010,6 +1010,22 @@ static size_t mpi_prefix(const char *s, size_t n)
 	return i;
 }
 
+/* sbt's and Mill's level tag, "[error] ": its length, or 0. */
+static size_t level_tag(const char *s, size_t n)
+{
+	static const char *const tags[] = {"[error] ", "[info] ", "[warn] "};
+	size_t k, len;
+
+	if (n <= 8 || s[0] != '[')
+		return 0;
+	for (k = 0; k < sizeof(tags) / sizeof(tags[0]); k++) {
+		len = strlen(tags[k]);
+		if (!memcmp(s, tags[k], len))
+			return len;
+	}
+	return 0;
+}
+
 /* The kernel's log prefix, "[152970.213392] " (seconds since boot): its
 ** length, or 0. */
 static size_t kernel_prefix(const char *s, size_t n)
@@ -1112,7 +1128,8 @@ static void strip_inline_code(const char **line, size_t *n)
 ** glog's on a line that is not fatal (glog_prefix); ClickHouse's server
 ** log's (clickhouse_prefix); vLLM's, TensorFlow's and syslog's
 ** (logger_prefix); Android's logcat (android_prefix), the kernel's
-** (kernel_prefix), Redis's (redis_prefix). */
+** (kernel_prefix), Redis's (redis_prefix), Open MPI's (mpi_prefix);
+** sbt's level tag (level_tag). */
 static void strip_runner_prefix(const char **line, size_t *n)
 {
 	size_t i = 0;
@@ -1146,10 +1163,7 @@ static void strip_runner_prefix(const char **line, size_t *n)
 		*line += i + 2;
 		*n -= i + 2;
 	}
-	/* sbt's and Mill's level tag: "[error] " */
-	if (*n > 8 && (*line)[0] == '[' && (!memcmp(*line, "[error] ", 8) ||
-	    !memcmp(*line, "[info] ", 7) || !memcmp(*line, "[warn] ", 7))) {
-		i = (*line)[5] == ']' ? 7 : 8;
+	if ((i = level_tag(*line, *n))) {
 		*line += i;
 		*n -= i;
 		i = 0;

@@ -81,12 +81,12 @@ typedef struct tri_pattern {
                             such bug's (glibc's "double free or
                             corruption", LLVM's verifier): the log stands
                             alone */
-#define TRI_WHOLE 16384  /* R_EVENT: a line with its literal that does not
-                            match is no broken half of one (the literal
-                            is only a screen) */
 #define TRI_NAMES  8192  /* R_EVENT, R_NEXTMSG, R_JSERR: its message quotes
                             the program's names, not values ("The getter
                             'isEof'"): quoted words stay */
+#define TRI_WHOLE 16384  /* R_EVENT: a line with its literal that does not
+                            match is no broken half of one (the literal
+                            is only a screen) */
 
 typedef struct tri_format {
 	const char *name;
